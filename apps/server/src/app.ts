@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { authRoutes, HealthResponse } from './auth/auth.routes.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { FileStore } from './files/file-store.ts';
+import { filesRoutes } from './files/files.routes.ts';
+import { createLocalFileStore } from './files/local-file-store.ts';
+import { unauthorized } from './lib/errors.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { workersRoutes } from './modules/workers/workers.routes.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSameOriginCheck } from './plugins/same-origin.ts';
+import { authenticate, requireSession } from './plugins/session.ts';
+
+export interface AppDependencies {
+  config: Config;
+  /** A migrated database; the app closes it when it closes. */
+  db: Db;
+  /** Where uploads go; by default the local folder `config.filesDir` (ARCHITECTURE Shape). */
+  fileStore?: FileStore;
+}
+
+/** Builds the whole app with one register() per module. Never listens: main.ts and the tests do. */
+export async function buildApp({ config, db, fileStore }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.env === 'test' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('user', null);
+  app.addHook('onClose', async () => db.destroy());
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'frame-src': ["'self'", 'blob:'],
+        'worker-src': ["'self'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'TD Workforce API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    uiHooks: {
+      onRequest: async (request, reply) => {
+        if (!(await authenticate(db, config.sessionTtlMs, request, reply))) throw unauthorized();
+      },
+    },
+  });
+
+  registerErrorHandler(app);
+  registerSameOriginCheck(app, config.allowedOrigins);
+
+  app.get('/api/health', { schema: { tags: ['health'], response: { 200: HealthResponse } } }, async () => {
+    await sql`select 1`.execute(db);
+    return { status: 'ok' as const };
+  });
+  await app.register(authRoutes, { prefix: '/api/auth', db, sessionTtlMs: config.sessionTtlMs });
+
+  // Everything registered in here needs a signed-in staff member.
+  await app.register(
+    async (api) => {
+      requireSession(api, db, config.sessionTtlMs);
+      await api.register(usersRoutes, { prefix: '/users', db });
+      await api.register(workersRoutes, { prefix: '/workers', db, timeZone: config.businessTimeZone });
+      await api.register(filesRoutes, {
+        prefix: '/files',
+        db,
+        store: fileStore ?? createLocalFileStore(config.filesDir),
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  await serveWebApp(app, config.webDistDir);
+  return app;
+}
+
+/** In production the server also serves the built SPA and its service worker: one process, one port. */
+async function serveWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
+  const indexFile = path.join(webDistDir, 'index.html');
+  if (!fs.existsSync(indexFile)) return;
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      // Hashed assets never change; the shell, manifest and service worker must always be revalidated.
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  // wildcard: false registers one route per built file; every other GET is a client-side route.
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for GET ${request.url}` } });
+    }
+    // The React router decides, including its own Not Found page.
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

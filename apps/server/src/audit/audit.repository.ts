@@ -1,0 +1,67 @@
+import type { Db } from '../db/database.ts';
+import { newId, nowIso } from '../lib/clock.ts';
+
+export interface Actor {
+  id: string;
+  name: string;
+}
+
+export interface AuditEvent {
+  action: 'create' | 'update' | 'delete' | 'login' | 'logout' | 'setup';
+  entity: string;
+  entityId: string | null;
+  /** The record before the write (update, delete). */
+  before?: Record<string, unknown> | null;
+  /** The record after the write (create, update). */
+  after?: Record<string, unknown> | null;
+}
+
+/** Fields never copied into the log. */
+const SECRET_FIELDS = new Set(['password_hash']);
+
+/**
+ * ARCHITECTURE differs 7: every write records who, when, which record and what changed. Call it with
+ * the same `db` (transaction) as the write so that both land or neither does.
+ */
+export async function recordAudit(db: Db, actor: Actor | null, event: AuditEvent): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      id: newId(),
+      user_id: actor?.id ?? null,
+      user_name: actor?.name ?? null,
+      action: event.action,
+      entity: event.entity,
+      entity_id: event.entityId,
+      changes: describeChanges(event.before ?? null, event.after ?? null),
+      created_at: nowIso(),
+    })
+    .execute();
+}
+
+/** `{ field: [before, after] }` for the fields that differ; the whole row for a create or delete. */
+export function describeChanges(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): string | null {
+  if (!before && !after) return null;
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const key of keys) {
+    if (SECRET_FIELDS.has(key) || key === 'updated_at') continue;
+    const was = before?.[key] ?? null;
+    const is = after?.[key] ?? null;
+    if (JSON.stringify(was) !== JSON.stringify(is)) changes[key] = [was, is];
+  }
+  return Object.keys(changes).length > 0 ? JSON.stringify(changes) : null;
+}
+
+export async function listAuditEntries(db: Db, entity: string, entityId: string) {
+  return db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('entity', '=', entity)
+    .where('entity_id', '=', entityId)
+    .orderBy('created_at', 'asc')
+    .execute();
+}

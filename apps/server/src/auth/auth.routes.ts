@@ -1,0 +1,54 @@
+import { LoginInput, NewAccountInput, SessionResponse, SetupStatus } from '@td/shared/schemas/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import { authenticate, clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../plugins/session.ts';
+import * as auth from './auth.service.ts';
+
+interface AuthRoutesOptions {
+  db: Db;
+  sessionTtlMs: number;
+}
+
+/** SPEC 2 Login, 4 Auth; ARCHITECTURE differs 5. Public routes: they work without a session. */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, sessionTtlMs }) => {
+  app.get('/session', { schema: { tags: ['auth'], response: { 200: SessionResponse } } }, async (request, reply) => ({
+    user: await authenticate(db, sessionTtlMs, request, reply),
+  }));
+
+  app.post(
+    '/login',
+    { schema: { tags: ['auth'], body: LoginInput, response: { 200: SessionResponse } } },
+    async (request, reply) => {
+      const signedIn = await auth.login(db, request.body, request.ip, sessionTtlMs);
+      setSessionCookie(request, reply, signedIn.token, signedIn.expiresAt);
+      return { user: signedIn.user };
+    },
+  );
+
+  app.post('/logout', { schema: { tags: ['auth'] } }, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) {
+      const user = await authenticate(db, sessionTtlMs, request, reply);
+      await auth.logout(db, token, user);
+    }
+    clearSessionCookie(request, reply);
+    return reply.status(204).send();
+  });
+
+  app.get('/setup', { schema: { tags: ['auth'], response: { 200: SetupStatus } } }, async () => ({
+    setupRequired: await auth.isSetupRequired(db),
+  }));
+
+  app.post(
+    '/setup',
+    { schema: { tags: ['auth'], body: NewAccountInput, response: { 201: SessionResponse } } },
+    async (request, reply) => {
+      const signedIn = await auth.setupFirstAccount(db, request.body, sessionTtlMs);
+      setSessionCookie(request, reply, signedIn.token, signedIn.expiresAt);
+      return reply.status(201).send({ user: signedIn.user });
+    },
+  );
+};
+
+export const HealthResponse = z.object({ status: z.literal('ok') });

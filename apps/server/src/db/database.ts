@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations/index.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseOptions {
+  /** `postgres://...`; without it, the embedded SQLite file in `dataDir`. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** SQLite file name inside dataDir, or `:memory:`. */
+  sqliteFile?: string;
+  /** PostgreSQL schema to use (tests give each app its own). */
+  postgresSchema?: string;
+}
+
+const PG_DATE = 1082;
+const PG_TIMESTAMPTZ = 1184;
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+
+/**
+ * PostgreSQL returns dates, timestamps and bigints as Date objects and strings; these parsers make it
+ * answer what SQLite answers (`YYYY-MM-DD`, ISO-8601 UTC, numbers), so repositories see one shape.
+ */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === PG_DATE) return (value: string) => value;
+    if (oid === PG_TIMESTAMPTZ) return (value: string) => new Date(value).toISOString();
+    if (oid === PG_INT8 || oid === PG_NUMERIC) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as unknown as pg.CustomTypesConfig;
+
+export function createDatabase(options: DatabaseOptions): Db {
+  if (options.databaseUrl) {
+    const schema = options.postgresSchema;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      types: pgTypes,
+      max: 10,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const file = options.sqliteFile ?? 'app.db';
+  if (file !== ':memory:') fs.mkdirSync(options.dataDir, { recursive: true });
+  const sqlite = new SQLite(file === ':memory:' ? file : path.join(options.dataDir, file));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/**
+ * Runs every pending migration, forward only; throws with the failing migration's error.
+ * `postgresSchema` must match the one the database was created with: Kysely otherwise looks for its
+ * migration tables in every schema and, finding them in another one, skips creating them in this one.
+ */
+export async function migrateToLatest(db: Db, postgresSchema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(postgresSchema ? { migrationTableSchema: postgresSchema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`, { cause: error });
+  }
+}

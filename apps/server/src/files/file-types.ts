@@ -1,0 +1,94 @@
+import type { FileKind } from '@td/shared/schemas/file';
+import { INVALID_CERTIFICATE_TYPE, INVALID_DOCUMENT_TYPE, INVALID_PHOTO_TYPE } from '@td/shared/schemas/file';
+import { fileTypeFromBuffer } from 'file-type';
+
+/** The formats an upload may have. */
+export type FileFormat = 'pdf' | 'doc' | 'docx' | 'jpg' | 'png' | 'gif';
+
+const FORMAT_OF_EXTENSION: Record<string, FileFormat> = {
+  pdf: 'pdf',
+  doc: 'doc',
+  docx: 'docx',
+  jpg: 'jpg',
+  jpeg: 'jpg',
+  png: 'png',
+  gif: 'gif',
+};
+
+export const CONTENT_TYPES: Record<FileFormat, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+};
+
+const DOCUMENT_FORMATS: readonly FileFormat[] = ['pdf', 'doc', 'docx', 'jpg', 'png'];
+
+/**
+ * SPEC 5: documents PDF, DOC, DOCX, JPG, PNG; the photo JPG, PNG, GIF; certificates (training records)
+ * PDF, JPG, JPEG, PNG, DOC, DOCX. ARCHITECTURE differs 6: checked on the server, by content, for all.
+ */
+const RULES: Record<FileKind, { formats: readonly FileFormat[]; invalid: string }> = {
+  photo: { formats: ['jpg', 'png', 'gif'], invalid: INVALID_PHOTO_TYPE },
+  ipa: { formats: DOCUMENT_FORMATS, invalid: INVALID_DOCUMENT_TYPE },
+  consent_letter: { formats: DOCUMENT_FORMATS, invalid: INVALID_DOCUMENT_TYPE },
+  contract: { formats: DOCUMENT_FORMATS, invalid: INVALID_DOCUMENT_TYPE },
+  certificate: { formats: DOCUMENT_FORMATS, invalid: INVALID_CERTIFICATE_TYPE },
+};
+
+/** The lower-cased extension of a file name, without the dot ('' when there is none). */
+export function extensionOf(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  return dot <= 0 ? '' : base.slice(dot + 1).toLowerCase();
+}
+
+/** What the bytes are, whatever the name says. */
+export async function detectFormat(data: Uint8Array): Promise<FileFormat | null> {
+  const detected = await fileTypeFromBuffer(data);
+  switch (detected?.ext) {
+    case 'pdf':
+      return 'pdf';
+    case 'jpg':
+      return 'jpg';
+    case 'png':
+      return 'png';
+    case 'gif':
+      return 'gif';
+    // Word 97-2003 files are OLE compound files.
+    case 'cfb':
+      return 'doc';
+    case 'docx':
+      return 'docx';
+    // A DOCX is a zip; when the detector stops at "zip", the Word part's name must be in it.
+    case 'zip':
+      return Buffer.from(data.buffer, data.byteOffset, data.byteLength).includes('word/document.xml') ? 'docx' : null;
+    default:
+      return null;
+  }
+}
+
+export type UploadCheck =
+  | { ok: true; format: FileFormat; extension: string; contentType: string }
+  | { ok: false; message: string };
+
+/**
+ * Accepts a file only when its name and its content are both an allowed format for the kind, and the
+ * same one: a program renamed `.pdf` is refused because its bytes are not a PDF.
+ */
+export async function checkUpload(kind: FileKind, fileName: string, data: Uint8Array): Promise<UploadCheck> {
+  const rule = RULES[kind];
+  const extension = extensionOf(fileName);
+  const named = FORMAT_OF_EXTENSION[extension];
+  if (!named || !rule.formats.includes(named)) return { ok: false, message: rule.invalid };
+  const content = await detectFormat(data);
+  if (content !== named) return { ok: false, message: rule.invalid };
+  return { ok: true, format: content, extension, contentType: CONTENT_TYPES[content] };
+}
+
+/** PDF and images open in the browser; Word files download (ARCHITECTURE differs 2). */
+export function dispositionFor(contentType: string): 'inline' | 'attachment' {
+  return contentType === 'application/pdf' || contentType.startsWith('image/') ? 'inline' : 'attachment';
+}

@@ -1,0 +1,88 @@
+import fastifyMultipart from '@fastify/multipart';
+import { FILE_KIND_REQUIRED, FILE_KINDS, FILE_REQUIRED, MAX_UPLOAD_BYTES, UploadedFile } from '@td/shared/schemas/file';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import { badRequest } from '../lib/errors.ts';
+import { currentUser } from '../plugins/session.ts';
+import type { FileStore } from './file-store.ts';
+import { dispositionFor } from './file-types.ts';
+import { deleteFile, fileTooLarge, readFile, type Upload, uploadFile } from './files.service.ts';
+
+interface FilesRoutesOptions {
+  db: Db;
+  store: FileStore;
+}
+
+const ONE_AT_A_TIME = 'Please upload one file at a time.';
+const FileKindField = z.enum(FILE_KINDS);
+
+/** Reads the `kind` field and the one `file` part of a multipart upload (SPEC 9: at most 5 MB). */
+async function readUpload(request: FastifyRequest): Promise<Upload> {
+  if (!request.isMultipart()) throw badRequest(FILE_REQUIRED, { file: FILE_REQUIRED });
+  let kind: unknown;
+  let file: { fileName: string; data: Buffer } | undefined;
+  try {
+    const parts = request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'kind') kind = part.value;
+      } else if (part.fieldname === 'file') {
+        file = { fileName: part.filename, data: await part.toBuffer() };
+      } else {
+        part.file.resume();
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+    if (code === 'FST_FILES_LIMIT') throw badRequest(ONE_AT_A_TIME, { file: ONE_AT_A_TIME });
+    throw error;
+  }
+  const parsedKind = FileKindField.safeParse(kind);
+  if (!parsedKind.success) throw badRequest(FILE_KIND_REQUIRED, { kind: FILE_KIND_REQUIRED });
+  if (!file) throw badRequest(FILE_REQUIRED, { file: FILE_REQUIRED });
+  return { kind: parsedKind.data, ...file };
+}
+
+/** `inline; filename="..."; filename*=UTF-8''...` with an ASCII fallback for old clients. */
+function contentDisposition(contentType: string, originalName: string): string {
+  const fallback = originalName.replace(/[^A-Za-z0-9._ -]/g, '_') || 'file';
+  return `${dispositionFor(contentType)}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(originalName)}`;
+}
+
+/** SPEC 3 stored files, 4 deletion, 8 storage errors; ARCHITECTURE differs 2 (private) and 6 (checked). */
+export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app, { db, store }) => {
+  // Registered here, so only this plugin accepts multipart bodies; the limits are per request above.
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+
+  app.post(
+    '/',
+    { schema: { tags: ['files'], consumes: ['multipart/form-data'], response: { 201: UploadedFile } } },
+    async (request, reply) => {
+      const upload = await readUpload(request);
+      return reply.status(201).send(await uploadFile(db, store, upload, currentUser(request)));
+    },
+  );
+
+  app.get('/*', { schema: { tags: ['files'], params: z.object({ '*': z.string() }) } }, async (request, reply) => {
+    const file = await readFile(db, store, request.params['*']);
+    return reply
+      .header('Content-Type', file.contentType)
+      .header('Content-Length', String(file.size))
+      .header('Content-Disposition', contentDisposition(file.contentType, file.originalName))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, no-store')
+      .send(file.body);
+  });
+
+  app.delete(
+    '/',
+    { schema: { tags: ['files'], querystring: z.object({ url: z.string().min(1).max(500) }) } },
+    async (request, reply) => {
+      await deleteFile(db, store, request.query.url, currentUser(request));
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import {
+  FILE_FOLDERS,
+  FILE_NOT_FOUND,
+  FILE_TOO_LARGE,
+  FILE_URL_PREFIX,
+  type FileKind,
+  INVALID_FILE_URL,
+  STORAGE_NOT_CONFIGURED,
+  storageAccessDenied,
+} from '@td/shared/schemas/file';
+import { type Actor, recordAudit } from '../audit/audit.repository.ts';
+import type { Db } from '../db/database.ts';
+import type { StoredFile } from '../db/schema.ts';
+import { newId, nowIso } from '../lib/clock.ts';
+import { AppError, badRequest, forbidden, notFound } from '../lib/errors.ts';
+import type { FileStore } from './file-store.ts';
+import { StorageError } from './file-store.ts';
+import { checkUpload } from './file-types.ts';
+import * as repo from './files.repository.ts';
+
+export const fileTooLarge = () => new AppError(413, 'FILE_TOO_LARGE', FILE_TOO_LARGE);
+
+/**
+ * A store path as the server names them: `<kind folder>/<uuid>.<extension>`. Anything else (another
+ * folder, `..`, an encoded slash) is not a stored file, which also rules out path traversal.
+ */
+const STORED_PATH = new RegExp(
+  `^(?:${Object.values(FILE_FOLDERS).join('|')})/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(?:pdf|doc|docx|jpg|jpeg|png|gif)$`,
+);
+
+export const isStoredPath = (path: string) => STORED_PATH.test(path);
+export const urlOfPath = (path: string) => `${FILE_URL_PREFIX}${path}`;
+
+/** The store path inside one of our file URLs, or null when the URL is not one. */
+export function pathOfUrl(url: string): string | null {
+  if (!url.startsWith(FILE_URL_PREFIX)) return null;
+  const path = url.slice(FILE_URL_PREFIX.length);
+  return isStoredPath(path) ? path : null;
+}
+
+const DELETE_LABELS: Record<FileKind, string> = {
+  photo: 'photo',
+  ipa: 'IPA',
+  consent_letter: 'Consent Letter',
+  contract: 'Contract',
+  certificate: 'certificate',
+};
+
+/** SPEC 8: the storage messages the user sees. */
+function storageFailure(error: unknown, action: 'upload' | 'delete', kind: FileKind): unknown {
+  if (!(error instanceof StorageError)) return error;
+  if (error.reason === 'not-configured') return new AppError(500, 'STORAGE_NOT_CONFIGURED', STORAGE_NOT_CONFIGURED);
+  if (error.reason === 'access-denied') return forbidden(storageAccessDenied(action, error.detail));
+  const message =
+    action === 'upload'
+      ? `Failed to upload ${kind === 'photo' ? 'photo' : 'document'}: ${error.detail}`
+      : `Failed to delete ${DELETE_LABELS[kind]} document: ${error.detail}`;
+  return new AppError(500, 'STORAGE_FAILED', message);
+}
+
+export interface Upload {
+  kind: FileKind;
+  fileName: string;
+  data: Uint8Array;
+}
+
+/**
+ * Checks the file by name and content, stores it under a random name, and records it with the audit
+ * entry in one transaction. A failed record removes the stored bytes again.
+ */
+export async function uploadFile(
+  db: Db,
+  store: FileStore,
+  upload: Upload,
+  actor: Actor,
+  now = new Date(),
+): Promise<{ url: string }> {
+  const check = await checkUpload(upload.kind, upload.fileName, upload.data);
+  if (!check.ok) throw badRequest(check.message, { file: check.message });
+
+  // SPEC 3: random names that keep the original (lower-cased) extension.
+  const path = `${FILE_FOLDERS[upload.kind]}/${randomUUID()}.${check.extension}`;
+  try {
+    await store.put(path, upload.data);
+  } catch (error) {
+    throw storageFailure(error, 'upload', upload.kind);
+  }
+  const file: StoredFile = {
+    id: newId(),
+    kind: upload.kind,
+    path,
+    url: urlOfPath(path),
+    original_name: upload.fileName.split(/[\\/]/).pop()?.slice(0, 255) ?? '',
+    content_type: check.contentType,
+    size_bytes: upload.data.byteLength,
+    created_by: actor.id,
+    created_at: nowIso(now),
+  };
+  try {
+    await db.transaction().execute(async (trx) => {
+      await repo.insertStoredFile(trx, file);
+      const { id, created_by, ...recorded } = file;
+      await recordAudit(trx, actor, { action: 'create', entity: 'stored_file', entityId: id, after: recorded });
+    });
+  } catch (error) {
+    await store.remove(path).catch(() => undefined);
+    throw error;
+  }
+  return { url: file.url };
+}
+
+/** The stored file behind a path, for serving to signed-in staff. */
+export async function readFile(db: Db, store: FileStore, path: string) {
+  const record = isStoredPath(path) ? await repo.findStoredFileByPath(db, path) : undefined;
+  if (!record) throw notFound(FILE_NOT_FOUND);
+  const content = await store.get(path);
+  if (!content) throw notFound(FILE_NOT_FOUND);
+  return { ...content, contentType: record.content_type, originalName: record.original_name };
+}
+
+/**
+ * SPEC 4: removes the stored file (the form clears its link only after this succeeds). The record and
+ * the audit entry go in one transaction with the removal, so a failed removal changes nothing. A file
+ * that is already gone is not an error: removing it again must not leave the form stuck on a dead link.
+ */
+export async function deleteFile(db: Db, store: FileStore, url: string, actor: Actor): Promise<void> {
+  const path = pathOfUrl(url);
+  if (!path) throw badRequest(INVALID_FILE_URL, { url: INVALID_FILE_URL });
+  await db.transaction().execute(async (trx) => {
+    const record = await repo.findStoredFileByPath(trx, path);
+    if (!record) return;
+    await repo.deleteStoredFile(trx, record.id);
+    const { id, created_by, ...recorded } = record;
+    await recordAudit(trx, actor, { action: 'delete', entity: 'stored_file', entityId: id, before: recorded });
+    try {
+      await store.remove(path);
+    } catch (error) {
+      throw storageFailure(error, 'delete', record.kind as FileKind);
+    }
+  });
+}

@@ -1,0 +1,91 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { type FileStore, StorageError } from './file-store.ts';
+
+const PERMISSION_CODES = new Set(['EACCES', 'EPERM', 'EROFS']);
+
+/** `EACCES: permission denied` from a Node error, leaving out the file system path. */
+function describeError(error: unknown): string {
+  if (typeof error === 'object' && error !== null) {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    const text = typeof message === 'string' ? message.split(',')[0]?.trim() : undefined;
+    if (typeof code === 'string') return text?.startsWith(code) ? text : `${code}${text ? `: ${text}` : ''}`;
+    if (text) return text;
+  }
+  return 'unknown error';
+}
+
+function codeOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code } = error as { code?: unknown };
+  return typeof code === 'string' ? code : undefined;
+}
+
+function toStorageError(error: unknown): StorageError {
+  const reason = PERMISSION_CODES.has(codeOf(error) ?? '') ? 'access-denied' : 'failed';
+  return new StorageError(reason, describeError(error), { cause: error });
+}
+
+/** Files in a folder on this machine (`${DATA_DIR}/files`). */
+export function createLocalFileStore(root: string): FileStore {
+  const base = path.resolve(root);
+
+  /** The absolute path of a store path; refuses anything that would leave the store (path traversal). */
+  function resolve(relative: string): string {
+    const parts = relative.split('/');
+    const unsafe =
+      relative.length === 0 ||
+      relative.includes('\\') ||
+      relative.includes('\0') ||
+      path.isAbsolute(relative) ||
+      parts.some((part) => part === '' || part === '.' || part === '..');
+    const full = path.resolve(base, relative);
+    if (unsafe || !full.startsWith(base + path.sep)) throw new StorageError('failed', 'invalid file path');
+    return full;
+  }
+
+  async function ensureRoot(): Promise<void> {
+    try {
+      await fs.mkdir(base, { recursive: true });
+    } catch (error) {
+      // SPEC 8 "storage bucket missing": the store folder does not exist and cannot be made.
+      throw new StorageError('not-configured', describeError(error), { cause: error });
+    }
+  }
+
+  return {
+    async put(relative, data) {
+      const full = resolve(relative);
+      await ensureRoot();
+      try {
+        await fs.mkdir(path.dirname(full), { recursive: true });
+        // `wx`: never overwrite; names are random, so an existing file means something is wrong.
+        await fs.writeFile(full, data, { flag: 'wx' });
+      } catch (error) {
+        throw toStorageError(error);
+      }
+    },
+
+    async get(relative) {
+      const full = resolve(relative);
+      try {
+        const stat = await fs.stat(full);
+        if (!stat.isFile()) return null;
+        return { body: createReadStream(full), size: stat.size };
+      } catch (error) {
+        if (codeOf(error) === 'ENOENT' || codeOf(error) === 'ENOTDIR') return null;
+        throw toStorageError(error);
+      }
+    },
+
+    async remove(relative) {
+      const full = resolve(relative);
+      try {
+        await fs.rm(full, { force: true });
+      } catch (error) {
+        throw toStorageError(error);
+      }
+    },
+  };
+}

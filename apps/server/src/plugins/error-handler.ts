@@ -1,0 +1,39 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.ts';
+
+/**
+ * ARCHITECTURE, API conventions: every error answers `{ error: { code, message, fields? } }`.
+ * Validation failures carry the spec's per-field messages; the first one is the summary message.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+        fields[field] ??= issue.message ?? 'Invalid value';
+      }
+      const message = Object.values(fields)[0] ?? 'The request is not valid';
+      return reply.status(400).send({ error: { code: 'VALIDATION_FAILED', message, fields } });
+    }
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({
+        error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply
+        .status(500)
+        .send({ error: { code: 'INTERNAL', message: 'Something went wrong. Please try again.' } });
+    }
+    // Framework errors (bad JSON, too large, unsupported media type...) keep their status and message.
+    return reply.status(status).send({ error: { code: error.code ?? 'BAD_REQUEST', message: error.message } });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url}` } }),
+  );
+}

@@ -1,0 +1,65 @@
+import type { SessionUser } from '@td/shared/schemas/auth';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readSession } from '../auth/auth.service.ts';
+import type { Db } from '../db/database.ts';
+import { unauthorized } from '../lib/errors.ts';
+
+export const SESSION_COOKIE = 'td_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in staff member; set on every route behind `requireSession`. */
+    user: SessionUser | null;
+  }
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
+}
+
+/** Reads the session cookie into `request.user`, renewing the cookie when the session was extended. */
+export async function authenticate(
+  db: Db,
+  ttlMs: number,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<SessionUser | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return null;
+  const session = await readSession(db, token, ttlMs);
+  if (!session) {
+    clearSessionCookie(request, reply);
+    return null;
+  }
+  if (session.renewedUntil) setSessionCookie(request, reply, token, session.renewedUntil);
+  request.user = session.user;
+  return session.user;
+}
+
+/** Every route registered in this instance (and its children) answers 401 without a valid session. */
+export function requireSession(app: FastifyInstance, db: Db, ttlMs: number): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!(await authenticate(db, ttlMs, request, reply))) throw unauthorized();
+  });
+}
+
+/** The signed-in user of a route behind `requireSession`. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

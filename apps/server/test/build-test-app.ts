@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { afterEach } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { createUser } from '../src/auth/auth.service.ts';
+import { loadConfig } from '../src/config.ts';
+import { createDatabase, type Db, migrateToLatest } from '../src/db/database.ts';
+import type { FileStore } from '../src/files/file-store.ts';
+
+/** Which database this run of the suite uses: vitest.config.ts runs it once per database. */
+export const databaseUnderTest = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+export const ORIGIN = 'http://localhost:80';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  /** Requests with the app's own Origin (and the session cookie once signed in). */
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** Creates a staff account and signs in as it. */
+  signIn(user?: { name?: string; email?: string; password?: string }): Promise<{ id: string; email: string }>;
+  cookie: string | undefined;
+  /** The app's DATA_DIR (a fresh temporary folder, removed after the test). */
+  dataDir: string;
+}
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()?.();
+});
+
+/** A fresh, migrated database per call: SQLite in memory, or a new PostgreSQL schema dropped afterwards. */
+export async function createTestDatabase(): Promise<Db> {
+  if (databaseUnderTest === 'sqlite') {
+    const db = createDatabase({ dataDir: os.tmpdir(), sqliteFile: ':memory:' });
+    await migrateToLatest(db);
+    return db;
+  }
+  if (!postgresUrl) throw new Error('TEST_DATABASE_URL must be set for the PostgreSQL suite');
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new Kysely<unknown>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: postgresUrl, max: 1 }) }),
+  });
+  await sql`create schema ${sql.id(schema)}`.execute(admin);
+  cleanups.push(async () => {
+    await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
+    await admin.destroy();
+  });
+  const db = createDatabase({ databaseUrl: postgresUrl, dataDir: os.tmpdir(), postgresSchema: schema });
+  await migrateToLatest(db, schema);
+  return db;
+}
+
+export async function buildTestApp(
+  overrides: Record<string, string> = {},
+  dependencies: { fileStore?: FileStore } = {},
+): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const dataDir = path.join(os.tmpdir(), `td-test-${randomBytes(6).toString('hex')}`);
+  cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...overrides,
+  });
+  const app = await buildApp({ config, db, ...dependencies });
+  cleanups.push(() => app.close());
+
+  const testApp: TestApp = {
+    app,
+    db,
+    cookie: undefined,
+    dataDir,
+    async request(options) {
+      const headers: Record<string, string> = { origin: ORIGIN, ...(options.headers as Record<string, string>) };
+      if (testApp.cookie && !('cookie' in headers)) headers.cookie = testApp.cookie;
+      return app.inject({ ...options, headers });
+    },
+    async signIn(user = {}) {
+      const email = user.email ?? `staff-${randomBytes(4).toString('hex')}@example.com`;
+      const password = user.password ?? 'correct horse battery';
+      const created = await createUser(db, { name: user.name ?? 'Test Staff', email, password }, null);
+      const response = await testApp.request({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+      if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+      testApp.cookie = sessionCookieOf(response);
+      return { id: created.id, email };
+    },
+  };
+  return testApp;
+}
+
+export function sessionCookieOf(response: LightMyRequestResponse): string | undefined {
+  const cookie = response.cookies.find((c) => c.name === 'td_session');
+  return cookie ? `td_session=${cookie.value}` : undefined;
+}

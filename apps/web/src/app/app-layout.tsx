@@ -1,0 +1,141 @@
+import { PRODUCT_NAME } from '@td/shared/options/product';
+import { ArrowLeft, HardHat, LogOut, Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { cn } from '../components/ui/cn.ts';
+import { useAuth } from './auth-provider.tsx';
+import { NAVIGATION } from './navigation.ts';
+
+/** SPEC 2 Shell: side navigation, menu button on small screens, back arrow on every page but the dashboard. */
+export function AppLayout() {
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isDashboard = location.pathname === '/dashboard';
+
+  // A chosen destination closes the sidebar on small screens.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
+  useEffect(() => setSidebarOpen(false), [location.pathname]);
+
+  return (
+    <div className="min-h-screen lg:pl-64">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2"
+      >
+        Skip to content
+      </a>
+      {sidebarOpen && (
+        <button
+          type="button"
+          aria-label="Close menu"
+          tabIndex={-1}
+          className="fixed inset-0 z-30 bg-black/30 lg:hidden"
+          onClick={() => setSidebarOpen(false)}
+        />
+      )}
+      <Sidebar open={sidebarOpen} onClose={() => setSidebarOpen(false)} />
+
+      <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-line bg-white/80 px-4 backdrop-blur lg:px-8">
+        <button
+          type="button"
+          className="rounded-lg p-2 hover:bg-black/5 lg:hidden"
+          aria-label="Open menu"
+          aria-expanded={sidebarOpen}
+          aria-controls="sidebar"
+          onClick={() => setSidebarOpen(true)}
+        >
+          <Menu aria-hidden="true" className="h-5 w-5" />
+        </button>
+        {!isDashboard && (
+          <button
+            type="button"
+            className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-accent hover:bg-black/5"
+            onClick={() => navigate(-1)}
+          >
+            <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+            Back
+          </button>
+        )}
+        <span className="ml-auto text-sm font-semibold lg:hidden">{PRODUCT_NAME}</span>
+      </header>
+
+      <main id="main" className="mx-auto max-w-7xl px-4 py-6 lg:px-8 lg:py-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+function Sidebar({ open, onClose }: { open: boolean; onClose(): void }) {
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+
+  const handleSignOut = async () => {
+    setSigningOut(true);
+    await signOut().catch(() => undefined);
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <aside
+      id="sidebar"
+      className={cn(
+        'fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-line bg-white transition-transform',
+        open ? 'translate-x-0' : '-translate-x-full lg:translate-x-0',
+      )}
+    >
+      <div className="flex h-14 items-center gap-2 border-b border-line px-5">
+        <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-accent text-white">
+          <HardHat aria-hidden="true" className="h-4 w-4" />
+        </span>
+        <span className="font-semibold">{PRODUCT_NAME}</span>
+        <button
+          type="button"
+          className="ml-auto rounded-lg p-1.5 hover:bg-black/5 lg:hidden"
+          aria-label="Close menu"
+          onClick={onClose}
+        >
+          <X aria-hidden="true" className="h-5 w-5" />
+        </button>
+      </div>
+      <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
+        <ul className="flex flex-col gap-1">
+          {NAVIGATION.map(({ label, to, Icon }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                className={({ isActive }) =>
+                  cn(
+                    'flex items-center gap-3 rounded-xl px-3 py-2 text-sm font-medium transition-colors',
+                    isActive ? 'bg-accent/10 text-accent' : 'text-ink hover:bg-black/5',
+                  )
+                }
+              >
+                <Icon aria-hidden="true" className="h-4 w-4" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="border-t border-line p-3">
+        {user && (
+          <p className="truncate px-3 pb-2 text-xs text-ink-muted" title={user.email}>
+            Signed in as {user.name}
+          </p>
+        )}
+        <button
+          type="button"
+          onClick={handleSignOut}
+          disabled={signingOut}
+          className="flex w-full items-center gap-3 rounded-xl px-3 py-2 text-sm font-medium text-danger hover:bg-red-50 disabled:opacity-60"
+        >
+          <LogOut aria-hidden="true" className="h-4 w-4" />
+          {signingOut ? 'Signing out...' : 'Sign Out'}
+        </button>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,120 @@
+import type { Worker } from '@td/shared/schemas/worker';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { WorkerDetailsModal } from './worker-details-modal.tsx';
+
+const worker = (overrides: Partial<Worker> = {}): Worker => ({
+  id: '6f1c2d4e-0000-4000-8000-000000000001',
+  worker_id: 'TD-4821',
+  first_name: 'Ali',
+  last_name: 'Rahman',
+  date_of_birth: '1990-05-17',
+  nationality: 'Bangladeshi',
+  phone_number: '+65 8123 4567',
+  email: 'ali@example.com',
+  passport_no: 'BD1234567',
+  type_of_pass: 'WP',
+  fin_no: 'G1234567X',
+  wp_no: 'WP-778',
+  date_of_application: '2024-01-10',
+  date_of_issuance: '2024-02-01',
+  wp_expiry_date: '2026-02-01',
+  coretrade_expiry_date: null,
+  levy: '$300',
+  coretrade: 'R1',
+  status: 'Working',
+  supplied_to_company: 'Acme Builders',
+  designation: null,
+  rate_type: 'Daily',
+  salary_rate: 95,
+  photo_url: null,
+  ipa_url: '/api/files/documents/ipa/a.pdf',
+  consent_letter_url: null,
+  contract_url: '/api/files/documents/contract/c.pdf',
+  created_at: '2024-01-10T02:00:00.000Z',
+  updated_at: '2024-01-10T02:00:00.000Z',
+  ...overrides,
+});
+
+/** The value shown under a label in the details list. */
+const shownValue = (label: string) => {
+  const term = screen.getByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent;
+};
+
+describe('WorkerDetailsModal', () => {
+  it('shows every field of SPEC 2 and links to the uploaded documents in a new tab', () => {
+    render(<WorkerDetailsModal worker={worker()} onClose={() => undefined} />);
+    const dialog = screen.getByRole('dialog', { name: 'Worker Details' });
+    expect(shownValue('Name')).toBe('Ali Rahman');
+    expect(shownValue('Worker ID')).toBe('TD-4821');
+    expect(shownValue('Nationality')).toBe('Bangladeshi');
+    expect(shownValue('Type of Pass')).toBe('WP');
+    expect(shownValue('Date of Birth')).toBe(new Date('1990-05-17T00:00:00').toLocaleDateString());
+    expect(shownValue('Passport No.')).toBe('BD1234567');
+    expect(shownValue('FIN No.')).toBe('G1234567X');
+    expect(shownValue('WP No.')).toBe('WP-778');
+    expect(shownValue('Levy')).toBe('$300');
+    expect(shownValue('Coretrade')).toBe('R1');
+    expect(shownValue('Status')).toBe('Working');
+    expect(shownValue('Phone Number')).toBe('+65 8123 4567');
+    expect(shownValue('Email Address')).toBe('ali@example.com');
+
+    const ipa = within(dialog).getByRole('link', { name: /IPA Document/ });
+    expect(ipa).toHaveAttribute('href', '/api/files/documents/ipa/a.pdf');
+    expect(ipa).toHaveAttribute('target', '_blank');
+    expect(ipa).toHaveAttribute('rel', 'noopener');
+    expect(within(dialog).getByRole('link', { name: /Contract/ })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: /Consent Letter/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('No documents uploaded')).not.toBeInTheDocument();
+  });
+
+  it('shows N/A for missing values and No documents uploaded without documents', () => {
+    render(
+      <WorkerDetailsModal
+        worker={worker({
+          date_of_birth: null,
+          fin_no: null,
+          wp_no: '',
+          date_of_issuance: null,
+          date_of_application: null,
+          levy: null,
+          coretrade: null,
+          phone_number: null,
+          email: null,
+          ipa_url: null,
+          contract_url: null,
+        })}
+        onClose={() => undefined}
+      />,
+    );
+    for (const label of [
+      'Date of Birth',
+      'FIN No.',
+      'WP No.',
+      'Date of Issuance',
+      'Date of Application',
+      'Levy',
+      'Coretrade',
+      'Phone Number',
+      'Email Address',
+    ]) {
+      expect(shownValue(label), label).toBe('N/A');
+    }
+    expect(screen.getByText('No documents uploaded')).toBeInTheDocument();
+    expect(screen.queryAllByRole('link')).toHaveLength(0);
+  });
+
+  it('closes by its close button', async () => {
+    const onClose = vi.fn();
+    render(<WorkerDetailsModal worker={worker()} onClose={onClose} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('renders nothing while no worker is chosen', () => {
+    render(<WorkerDetailsModal worker={null} onClose={() => undefined} />);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

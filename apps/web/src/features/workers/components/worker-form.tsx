@@ -1,0 +1,243 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CORETRADES,
+  DEFAULT_DESIGNATION,
+  LEVIES,
+  NATIONALITIES,
+  PASS_TYPES,
+  RATE_TYPES,
+  WORKER_STATUSES,
+} from '@td/shared/options/workers';
+import {
+  DOCUMENT_FIELDS,
+  WORKER_FIELD_LABELS as LABELS,
+  type Worker,
+  type WorkerField,
+  type WorkerFormMode,
+  type WorkerFormValues,
+  type WorkerInput,
+  workerInputSchema,
+} from '@td/shared/schemas/worker';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { FileUploadField } from './file-upload-field.tsx';
+
+/** The form's values: strings as the inputs hold them, plus `documents` for the SPEC 5 documents rule. */
+type FormValues = WorkerFormValues & { documents?: string };
+type FileField = 'photo_url' | (typeof DOCUMENT_FIELDS)[number];
+
+const FILE_KINDS = {
+  photo_url: 'photo',
+  ipa_url: 'ipa',
+  consent_letter_url: 'consent_letter',
+  contract_url: 'contract',
+} as const satisfies Record<FileField, string>;
+
+const TEXT_FIELDS = Object.keys(LABELS) as WorkerField[];
+
+/** The inputs' starting values: the stored worker's, or empty strings for a new one. */
+export function toFormValues(worker?: Worker): FormValues {
+  const values: Record<string, string> = {};
+  for (const field of TEXT_FIELDS) {
+    const value = worker?.[field];
+    values[field] = value === null || value === undefined ? '' : String(value);
+  }
+  return values as FormValues;
+}
+
+const isFormField = (field: string): field is WorkerField | 'documents' =>
+  field === 'documents' || Object.hasOwn(LABELS, field);
+
+interface WorkerFormProps {
+  mode: WorkerFormMode;
+  /** The stored worker when editing. */
+  worker?: Worker;
+  /** Sends the parsed values; throws (an ApiError) when the server refuses them. */
+  onSave(input: WorkerInput): Promise<unknown>;
+  onSaved(): void;
+  onCancel(): void;
+}
+
+/**
+ * SPEC 2 Worker add / edit form, 3 fields, 5 rules: validated by the shared `workerInputSchema(mode)`,
+ * so the messages are the spec's and the same as the server's.
+ */
+export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFormProps) {
+  const resolver = useMemo(
+    () => zodResolver(workerInputSchema(mode)) as Resolver<FormValues, unknown, WorkerInput>,
+    [mode],
+  );
+  const form = useForm<FormValues, unknown, WorkerInput>({
+    resolver,
+    defaultValues: toFormValues(worker),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busyUploads, setBusyUploads] = useState<ReadonlySet<FileField>>(new Set());
+  const failureRef = useRef<HTMLDivElement>(null);
+  const adding = mode === 'add';
+  const isWp = form.watch('type_of_pass') === 'WP';
+
+  const { register } = form;
+  /** Required always (SPEC 5) or on add only. */
+  const field = (name: WorkerField, requiredWhen: 'always' | 'add' | 'never' = 'never') => ({
+    label: LABELS[name],
+    required: requiredWhen === 'always' || (requiredWhen === 'add' && adding),
+    error: errors[name]?.message,
+    ...register(name),
+  });
+
+  const fileProps = (name: FileField) => ({
+    label: LABELS[name],
+    kind: FILE_KINDS[name],
+    url: form.watch(name) || null,
+    onUploaded: (url: string) => {
+      form.setValue(name, url, { shouldDirty: true });
+      if (name !== 'photo_url') form.clearErrors('documents');
+    },
+    onRemoved: () => form.setValue(name, '', { shouldDirty: true }),
+    onBusyChange: (busy: boolean) =>
+      setBusyUploads((previous) => {
+        const next = new Set(previous);
+        if (busy) next.add(name);
+        else next.delete(name);
+        return next;
+      }),
+  });
+
+  const submit = form.handleSubmit(async (input) => {
+    setFailure(null);
+    try {
+      await onSave(input);
+      onSaved();
+    } catch (error) {
+      console.error('Failed to save worker', error);
+      // SPEC 8: red alert above the form; the user stays on the form with the values kept.
+      setFailure(`Failed to save worker information: ${errorMessage(error, 'Please try again.')}`);
+      if (error instanceof ApiError) {
+        for (const [name, message] of Object.entries(error.fields)) {
+          if (isFormField(name)) form.setError(name, { type: 'server', message });
+        }
+      }
+      requestAnimationFrame(() => failureRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' }));
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      className="flex flex-col gap-6"
+      aria-label={adding ? 'Add New Worker' : 'Edit Worker'}
+    >
+      {failure && (
+        <div ref={failureRef}>
+          <Alert tone="error">{failure}</Alert>
+        </div>
+      )}
+
+      <FormSection title="Personal Information">
+        <TextField {...field('first_name', 'always')} autoComplete="off" />
+        <TextField {...field('last_name', 'always')} autoComplete="off" />
+        <TextField {...field('date_of_birth', 'always')} type="date" />
+        <SelectField {...field('nationality', 'always')} options={NATIONALITIES} placeholder="Select nationality" />
+        <TextField {...field('phone_number', 'add')} type="tel" autoComplete="off" />
+        <TextField {...field('email', 'add')} type="email" autoComplete="off" />
+        <TextField {...field('passport_no', 'always')} autoComplete="off" />
+      </FormSection>
+
+      <FormSection title="Pass and Permit">
+        <SelectField {...field('type_of_pass', 'always')} options={PASS_TYPES} placeholder="Select type of pass" />
+        <TextField {...field('fin_no', 'add')} autoComplete="off" />
+        <TextField {...field('wp_no', 'add')} autoComplete="off" />
+        <TextField {...field('date_of_application', 'add')} type="date" />
+        <TextField {...field('date_of_issuance')} type="date" />
+        <TextField {...field('wp_expiry_date')} type="date" />
+        <SelectField {...field('levy', 'add')} options={LEVIES} placeholder="Select levy" />
+        {isWp && (
+          <>
+            <SelectField {...field('coretrade', 'add')} options={CORETRADES} placeholder="Select coretrade" />
+            <TextField {...field('coretrade_expiry_date')} type="date" />
+          </>
+        )}
+      </FormSection>
+
+      <FormSection title="Employment">
+        <TextField label="Worker ID" value={worker?.worker_id ?? ''} placeholder="Generated when saved" readOnly />
+        <SelectField {...field('status', 'add')} options={WORKER_STATUSES} placeholder="Select status" />
+        <TextField {...field('supplied_to_company', 'add')} autoComplete="off" />
+        <TextField
+          {...field('designation')}
+          placeholder={DEFAULT_DESIGNATION}
+          hint={`${DEFAULT_DESIGNATION} when left empty`}
+          autoComplete="off"
+        />
+        <SelectField {...field('rate_type', 'add')} options={RATE_TYPES} placeholder="Select rate type" />
+        <TextField {...field('salary_rate', 'add')} type="number" step="0.01" min="0" inputMode="decimal" hint="SGD" />
+      </FormSection>
+
+      <Card>
+        <CardHeader title="Photo" description="Shown on the worker's profile. Optional." />
+        <CardBody>
+          <FileUploadField {...fileProps('photo_url')} hideTitle />
+        </CardBody>
+      </Card>
+
+      <Card>
+        <CardHeader
+          title={
+            <>
+              Employment Documents
+              {adding && (
+                <span aria-hidden="true" className="ml-0.5 text-danger">
+                  *
+                </span>
+              )}
+            </>
+          }
+          description={
+            adding
+              ? 'Upload at least one: IPA Document, Consent Letter or Contract.'
+              : 'IPA Document, Consent Letter and Contract.'
+          }
+        />
+        <CardBody className="flex flex-col gap-4">
+          {errors.documents?.message && (
+            <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-danger">
+              {errors.documents.message}
+            </p>
+          )}
+          <div className="grid gap-4 lg:grid-cols-3">
+            {DOCUMENT_FIELDS.map((name) => (
+              <FileUploadField key={name} {...fileProps(name)} error={errors[name]?.message} />
+            ))}
+          </div>
+        </CardBody>
+      </Card>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" size="lg" onClick={onCancel} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" size="lg" busy={isSubmitting} disabled={busyUploads.size > 0}>
+          {isSubmitting ? 'Saving...' : adding ? 'Save Worker' : 'Update Worker'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function FormSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader title={title} />
+      <CardBody className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">{children}</CardBody>
+    </Card>
+  );
+}

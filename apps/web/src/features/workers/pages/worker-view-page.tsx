@@ -1,0 +1,146 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Worker } from '@td/shared/schemas/worker';
+import { WORKER_FIELD_LABELS as LABELS } from '@td/shared/schemas/worker';
+import { FileSignature, Pencil, UserRound } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { usePageTitle } from '../../../app/page-title.ts';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
+import { DetailList } from '../../../components/ui/detail-list.tsx';
+import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { formatDate, orNA } from '../../../lib/format.ts';
+import { workerQueries } from '../api/worker-queries.ts';
+import { useGoBack } from '../components/use-go-back.ts';
+import { designationOf, formatSalary, isWorkPermitHolder, workerName } from '../components/worker-display.ts';
+import { WorkerDocumentLinks } from '../components/worker-document-links.tsx';
+import { WorkerLoadError } from '../components/worker-load-error.tsx';
+import { WorkerStatusBadge } from '../components/worker-status-badge.tsx';
+
+/** SPEC 2 Worker view (/worker/view/{id}): read-only detail. */
+export function WorkerViewPage() {
+  const { id = '' } = useParams();
+  const goBack = useGoBack('/worker-management');
+  const worker = useQuery(workerQueries.detail(id));
+  usePageTitle(worker.data ? workerName(worker.data) : 'Worker Details');
+
+  if (worker.isPending) return <LoadingState label="Loading worker" />;
+  if (worker.isError) {
+    return (
+      <div>
+        <h1 className="mb-6 text-2xl font-semibold tracking-tight sm:text-3xl">Worker Details</h1>
+        <WorkerLoadError error={worker.error} onBack={goBack} />
+      </div>
+    );
+  }
+  return <WorkerProfile worker={worker.data} />;
+}
+
+function WorkerProfile({ worker }: { worker: Worker }) {
+  const name = workerName(worker);
+  const wp = isWorkPermitHolder(worker);
+  return (
+    <div className="flex flex-col gap-6">
+      <Card className="p-6">
+        <div className="flex flex-col gap-6 md:flex-row md:items-center">
+          {worker.photo_url ? (
+            <img
+              src={worker.photo_url}
+              // biome-ignore lint/a11y/noRedundantAlt: it is the worker's photograph, and the name alone would read as a label
+              alt={`${name} photo`}
+              className="h-28 w-28 shrink-0 rounded-2xl border border-line object-cover"
+            />
+          ) : (
+            <span
+              role="img"
+              aria-label="No photo"
+              className="flex h-28 w-28 shrink-0 items-center justify-center rounded-2xl bg-canvas text-ink-muted"
+            >
+              <UserRound aria-hidden="true" className="h-12 w-12" />
+            </span>
+          )}
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{name}</h1>
+              {worker.status && <WorkerStatusBadge status={worker.status} />}
+            </div>
+            <p className="mt-1 text-ink-muted">
+              {[worker.type_of_pass, worker.nationality].filter(Boolean).join(' · ') || 'N/A'}
+            </p>
+            <p className="mt-2 text-sm text-ink-muted">
+              <span className="font-medium text-ink tabular-nums">{worker.worker_id}</span>
+              <span aria-hidden="true"> · </span>
+              Added on {formatDate(worker.created_at)}
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2 md:flex-col lg:flex-row">
+            <Link to={`/worker/employment-letter/${worker.id}`} className={buttonClasses('secondary')}>
+              <FileSignature aria-hidden="true" className="h-4 w-4" />
+              Generate Employment Letter
+            </Link>
+            <Link to={`/worker/edit/${worker.id}`} className={buttonClasses('primary')}>
+              <Pencil aria-hidden="true" className="h-4 w-4" />
+              Update Worker
+            </Link>
+          </div>
+        </div>
+      </Card>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader title="Personal Details" />
+          <CardBody>
+            <DetailList
+              fallback="N/A"
+              items={[
+                { label: LABELS.first_name, value: orNA(worker.first_name) },
+                { label: LABELS.last_name, value: orNA(worker.last_name) },
+                { label: LABELS.date_of_birth, value: formatDate(worker.date_of_birth) },
+                { label: LABELS.nationality, value: orNA(worker.nationality) },
+                { label: LABELS.phone_number, value: orNA(worker.phone_number) },
+                { label: LABELS.email, value: orNA(worker.email) },
+                { label: LABELS.passport_no, value: orNA(worker.passport_no) },
+              ]}
+            />
+          </CardBody>
+        </Card>
+
+        <Card>
+          <CardHeader title="Employment Details" />
+          <CardBody>
+            <DetailList
+              fallback="N/A"
+              items={[
+                { label: 'Worker ID', value: worker.worker_id },
+                { label: LABELS.type_of_pass, value: orNA(worker.type_of_pass) },
+                { label: LABELS.fin_no, value: orNA(worker.fin_no) },
+                { label: LABELS.wp_no, value: orNA(worker.wp_no) },
+                { label: LABELS.date_of_application, value: formatDate(worker.date_of_application) },
+                { label: LABELS.date_of_issuance, value: formatDate(worker.date_of_issuance) },
+                { label: LABELS.wp_expiry_date, value: formatDate(worker.wp_expiry_date) },
+                { label: LABELS.levy, value: orNA(worker.levy) },
+                // SPEC 2: coretrade and its expiry show only for WP pass holders.
+                ...(wp
+                  ? [
+                      { label: LABELS.coretrade, value: orNA(worker.coretrade) },
+                      { label: LABELS.coretrade_expiry_date, value: formatDate(worker.coretrade_expiry_date) },
+                    ]
+                  : []),
+                { label: LABELS.status, value: orNA(worker.status) },
+                { label: LABELS.supplied_to_company, value: orNA(worker.supplied_to_company) },
+                { label: LABELS.designation, value: designationOf(worker) },
+                { label: 'Salary', value: formatSalary(worker) },
+              ]}
+            />
+          </CardBody>
+        </Card>
+      </div>
+
+      <Card>
+        <CardHeader title="Documents" />
+        <CardBody>
+          <WorkerDocumentLinks worker={worker} />
+        </CardBody>
+      </Card>
+    </div>
+  );
+}

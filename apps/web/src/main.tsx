@@ -1,0 +1,26 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AuthProvider } from './app/auth-provider.tsx';
+import { createRouter } from './app/router.tsx';
+import { registerServiceWorker } from './app/service-worker.ts';
+import { applyTheme } from './app/theme.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import './index.css';
+
+applyTheme();
+registerServiceWorker();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthProvider>
+        <RouterProvider router={createRouter()} />
+      </AuthProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

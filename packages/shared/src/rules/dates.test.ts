@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { addMonths, dateInTimeZone, daysBetween, isIsoDate } from './dates.ts';
+
+describe('isIsoDate', () => {
+  it.each(['2024-02-29', '2025-12-31', '0001-01-01'])('accepts %s', (value) => {
+    expect(isIsoDate(value)).toBe(true);
+  });
+  it.each(['2025-02-29', '2025-13-01', '2025-1-01', '12/04/1990', '0000-01-01', '2025-02-30', ''])(
+    'refuses %j',
+    (value) => {
+      expect(isIsoDate(value)).toBe(false);
+    },
+  );
+});
+
+describe('addMonths', () => {
+  it('clamps to the last day of the target month', () => {
+    expect(addMonths('2023-11-30', 3)).toBe('2024-02-29');
+    expect(addMonths('2024-11-30', 3)).toBe('2025-02-28');
+    expect(addMonths('2024-01-31', 1)).toBe('2024-02-29');
+    expect(addMonths('2025-03-31', -1)).toBe('2025-02-28');
+  });
+});
+
+describe('dateInTimeZone and daysBetween', () => {
+  it('reads the calendar date in the zone', () => {
+    expect(dateInTimeZone(new Date('2025-01-31T16:00:00Z'), 'Asia/Singapore')).toBe('2025-02-01');
+    expect(dateInTimeZone(new Date('2025-01-31T15:59:59Z'), 'Asia/Singapore')).toBe('2025-01-31');
+  });
+  it('counts whole days', () => {
+    expect(daysBetween('2024-02-28', '2024-03-01')).toBe(2);
+    expect(daysBetween('2024-03-01', '2024-02-28')).toBe(-2);
+  });
+});

@@ -1,0 +1,37 @@
+/** Calendar dates cross the API as `YYYY-MM-DD` (ARCHITECTURE, Data). */
+export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * True for a real calendar date in `YYYY-MM-DD` form (2025-02-30 is not). Year 0000 is refused too:
+ * PostgreSQL's date type has no year 0, and bad input must never reach the database as an error.
+ */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value) || value.startsWith('0000')) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** The calendar date of an instant in a time zone, as `YYYY-MM-DD`. */
+export function dateInTimeZone(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .formatToParts(instant)
+    .reduce<Record<string, string>>((acc, part) => {
+      acc[part.type] = part.value;
+      return acc;
+    }, {});
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** Adds calendar months, clamping to the month's last day (2024-11-30 + 3 months = 2025-02-28). */
+export function addMonths(isoDate: string, months: number): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+/** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** ARCHITECTURE, API conventions: every error answers this shape; the UI shows `message`. */
+export const ApiErrorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
