@@ -1,21 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import type { Worker } from '@td/shared/schemas/worker';
 import { Plus, Users } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../app/page-title.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { LoadingState } from '../../../components/ui/spinner.tsx';
-import { Pagination } from '../../../components/ui/table.tsx';
-import { WORKER_PAGE_SIZE, workerQueries } from '../api/worker-queries.ts';
-import { DeleteWorkerDialog } from '../components/delete-worker-dialog.tsx';
-import { ListLoadError } from '../components/list-load-error.tsx';
-import { useClampPage, useListFilters } from '../components/use-list-filters.ts';
-import { WorkerDetailsModal } from '../components/worker-details-modal.tsx';
 import { WorkerFiltersBar } from '../components/worker-filters-bar.tsx';
-import { WorkerTable } from '../components/worker-table.tsx';
+import { useWorkerList, WorkerResults, workerCount } from '../components/worker-results.tsx';
 
 /** SPEC 2 Worker Status Dashboard (/workers-by-status?status=): the status comes from the address, shown raw. */
 export function WorkersByStatusPage() {
@@ -28,71 +18,13 @@ export function WorkersByStatusPage() {
 function StatusDashboard({ status }: { status: string }) {
   const heading = status ? `${status} Workers` : 'All Workers';
   usePageTitle(heading);
-  const filters = useListFilters();
-  const workers = useQuery(
-    workerQueries.list({
-      q: filters.q || undefined,
-      nationality: filters.nationality || undefined,
-      status: status || undefined,
-      page: filters.page,
-      pageSize: WORKER_PAGE_SIZE,
-    }),
-  );
-  useClampPage(filters.page, WORKER_PAGE_SIZE, workers.data?.total, filters.setPage);
-  const [detailsOf, setDetailsOf] = useState<Worker | null>(null);
-  const [toDelete, setToDelete] = useState<Worker | null>(null);
-
-  let content: React.ReactNode;
-  if (workers.isPending) {
-    content = <LoadingState label="Loading workers" />;
-  } else if (workers.isError) {
-    content = (
-      <ListLoadError
-        what="workers"
-        error={workers.error}
-        retrying={workers.isFetching}
-        onRetry={() => void workers.refetch()}
-      />
-    );
-  } else if (workers.data.items.length === 0) {
-    content = (
-      <EmptyState
-        className="rounded-2xl border border-line bg-surface"
-        icon={<Users />}
-        title={status ? `No workers found with status "${status}"` : 'No workers found'}
-        description={filters.filtersActive ? 'Try another name, or choose All Nationalities.' : undefined}
-      />
-    );
-  } else {
-    content = (
-      <>
-        <WorkerTable
-          caption={heading}
-          workers={workers.data.items}
-          showStatus
-          onOpenDetails={setDetailsOf}
-          onDelete={setToDelete}
-        />
-        <Pagination
-          label="Worker pages"
-          page={filters.page}
-          pageSize={WORKER_PAGE_SIZE}
-          total={workers.data.total}
-          onPageChange={filters.setPage}
-        />
-      </>
-    );
-  }
+  const { filters, workers } = useWorkerList(status);
 
   return (
     <div>
       <PageHeader
         title={heading}
-        description={
-          workers.data
-            ? `${workers.data.total.toLocaleString('en-SG')} ${workers.data.total === 1 ? 'worker' : 'workers'}`
-            : undefined
-        }
+        description={workers.data ? workerCount(workers.data.total) : undefined}
         actions={
           <Link to="/worker/add" className={buttonClasses('primary')}>
             <Plus aria-hidden="true" className="h-4 w-4" />
@@ -108,9 +40,21 @@ function StatusDashboard({ status }: { status: string }) {
           nationality={filters.nationality}
           onNationalityChange={filters.setNationality}
         />
-        <div aria-busy={workers.isFetching || undefined}>{content}</div>
-        <WorkerDetailsModal worker={detailsOf} onClose={() => setDetailsOf(null)} />
-        <DeleteWorkerDialog worker={toDelete} onClose={() => setToDelete(null)} />
+        <WorkerResults
+          workers={workers}
+          page={filters.page}
+          onPageChange={filters.setPage}
+          caption={heading}
+          showStatus
+          empty={
+            <EmptyState
+              className="rounded-2xl border border-line bg-surface"
+              icon={<Users />}
+              title={status ? `No workers found with status "${status}"` : 'No workers found'}
+              description={filters.filtersActive ? 'Try another name, or choose All Nationalities.' : undefined}
+            />
+          }
+        />
       </div>
     </div>
   );
