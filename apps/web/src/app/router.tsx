@@ -65,6 +65,7 @@ const featureRoutes: RouteObject[] = [
   { path: '/payslip/*', element: <ModuleUnavailablePage title="Payslip" /> },
   { path: '/training-records/*', element: <ModuleUnavailablePage title="Training Records" /> },
   { path: '/admin-charge/*', element: <ModuleUnavailablePage title="Admin Charge" /> },
+  { path: '/worker/employment-letter/*', element: <ModuleUnavailablePage title="Employment Letter" /> },
   {
     path: '/component-demo',
     lazy: lazyPage(() =>
