@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { designationOf, formatGrowthTrend, formatSalary } from './worker-display.ts';
+import { designationOf, formatGrowthTrend, formatSalary, workerCount } from './worker-display.ts';
 
 describe('formatGrowthTrend', () => {
   it.each([
@@ -25,5 +25,15 @@ describe('worker display helpers', () => {
     expect(formatSalary({ rate_type: 'Monthly', salary_rate: 1800 })).toMatch(/^Monthly: .*1,800\.00$/);
     expect(formatSalary({ rate_type: null, salary_rate: 12.5 })).toMatch(/12\.50$/);
     expect(formatSalary({ rate_type: 'Daily', salary_rate: null })).toBe('N/A');
+  });
+});
+
+describe('workerCount', () => {
+  it.each([
+    [0, '0 workers'],
+    [1, '1 worker'],
+    [2345, '2,345 workers'],
+  ])('%d reads %s', (total, shown) => {
+    expect(workerCount(total)).toBe(shown);
   });
 });

@@ -27,3 +27,6 @@ export const isWorkPermitHolder = (worker: Pick<Worker, 'type_of_pass'>) => work
 /** SPEC 9: 30 days or fewer until expiry is shown red and bold. */
 export const EXPIRY_WARNING_DAYS = 30;
 export const isExpiringSoon = (days: number) => days <= EXPIRY_WARNING_DAYS;
+
+/** "1 worker", "2,345 workers". */
+export const workerCount = (total: number) => `${total.toLocaleString('en-SG')} ${total === 1 ? 'worker' : 'workers'}`;

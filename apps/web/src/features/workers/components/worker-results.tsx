@@ -44,7 +44,7 @@ interface WorkerResultsProps {
  * One page of workers with its loading, error and empty states, the pagination, the Worker Details
  * popup (SPEC 2) and the delete confirmation.
  */
-export function WorkerResults({ workers, page, onPageChange, caption, showStatus, empty }: WorkerResultsProps) {
+export function WorkerResults({ workers, page, onPageChange, caption, showStatus = false, empty }: WorkerResultsProps) {
   const [detailsOf, setDetailsOf] = useState<Worker | null>(null);
   const [toDelete, setToDelete] = useState<Worker | null>(null);
 
@@ -68,7 +68,7 @@ export function WorkerResults({ workers, page, onPageChange, caption, showStatus
         <WorkerTable
           caption={caption}
           workers={workers.data.items}
-          showStatus={showStatus ?? false}
+          showStatus={showStatus}
           onOpenDetails={setDetailsOf}
           onDelete={setToDelete}
         />
@@ -91,6 +91,3 @@ export function WorkerResults({ workers, page, onPageChange, caption, showStatus
     </>
   );
 }
-
-/** "1 worker", "2,345 workers". */
-export const workerCount = (total: number) => `${total.toLocaleString('en-SG')} ${total === 1 ? 'worker' : 'workers'}`;

@@ -5,8 +5,9 @@ import { buttonClasses } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { WorkerDashboardPanel } from '../components/worker-dashboard-panel.tsx';
+import { workerCount } from '../components/worker-display.ts';
 import { WorkerFiltersBar } from '../components/worker-filters-bar.tsx';
-import { useWorkerList, WorkerResults, workerCount } from '../components/worker-results.tsx';
+import { useWorkerList, WorkerResults } from '../components/worker-results.tsx';
 
 const addWorkerIcon = <Plus aria-hidden="true" className="h-4 w-4" />;
 

@@ -4,8 +4,9 @@ import { usePageTitle } from '../../../app/page-title.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { workerCount } from '../components/worker-display.ts';
 import { WorkerFiltersBar } from '../components/worker-filters-bar.tsx';
-import { useWorkerList, WorkerResults, workerCount } from '../components/worker-results.tsx';
+import { useWorkerList, WorkerResults } from '../components/worker-results.tsx';
 
 /** SPEC 2 Worker Status Dashboard (/workers-by-status?status=): the status comes from the address, shown raw. */
 export function WorkersByStatusPage() {
