@@ -21,6 +21,9 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     env,
     // PostgreSQL tests share one server; files run one at a time to keep the 2-core machine responsive.
     fileParallelism: name !== 'server-postgres',
+    // Sign-in tests hash passwords (scrypt, ~60 ms each on an idle core); on a busy shared machine the
+    // default 5 s is too tight for a test that signs in a dozen times.
+    testTimeout: 30_000,
   },
 });
 

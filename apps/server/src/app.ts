@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -20,10 +19,19 @@ import type { FileStore } from './files/file-store.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { createLocalFileStore } from './files/local-file-store.ts';
 import { unauthorized } from './lib/errors.ts';
+import { createMailer } from './mail/create-mailer.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { adminChargesRoutes } from './modules/admin-charges/admin-charges.routes.ts';
+import { employmentLetterRoutes } from './modules/employment-letter/employment-letter.routes.ts';
+import { payrollRunsRoutes, payslipsRoutes } from './modules/payslips/payslips.routes.ts';
+import { timesheetsRoutes } from './modules/timesheets/timesheets.routes.ts';
+import { trainingRecordsRoutes } from './modules/training-records/training-records.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { workersRoutes } from './modules/workers/workers.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerHostCheck } from './plugins/host-check.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { authenticate, requireSession } from './plugins/session.ts';
 
 export interface AppDependencies {
@@ -32,13 +40,30 @@ export interface AppDependencies {
   db: Db;
   /** Where uploads go; by default the local folder `config.filesDir` (ARCHITECTURE Shape). */
   fileStore?: FileStore;
+  /** Where e-mail goes; by default SMTP_URL's server, else `$DATA_DIR/outbox` (ARCHITECTURE Shape). */
+  mailer?: Mailer;
+}
+
+/**
+ * Issue 7.2: Fastify takes addresses as they are; a hop count becomes "the nearest n hops", which is
+ * what Fastify itself no longer does for plain numbers (it trusts none, since a client that reaches
+ * the server directly could then forge the header). README: use a count only when the proxy is the
+ * only way in (HOST=127.0.0.1), addresses otherwise.
+ */
+function fastifyTrustProxy(trustProxy: Config['trustProxy']) {
+  return typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy;
 }
 
 /** Builds the whole app with one register() per module. Never listens: main.ts and the tests do. */
-export async function buildApp({ config, db, fileStore }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  fileStore,
+  mailer: givenMailer,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.env === 'test' ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -46,17 +71,12 @@ export async function buildApp({ config, db, fileStore }: AppDependencies): Prom
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   app.addHook('onClose', async () => db.destroy());
+  const mailer = givenMailer ?? createMailer(config.mail);
+  app.addHook('onClose', async () => mailer.close());
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'frame-src': ["'self'", 'blob:'],
-        'worker-src': ["'self'"],
-        'upgrade-insecure-requests': null,
-      },
-    },
-  });
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  registerHostCheck(app, { publicOrigin: config.publicOrigin, listenHost: config.host });
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'TD Workforce API', version: '1.0.0' } },
@@ -67,31 +87,47 @@ export async function buildApp({ config, db, fileStore }: AppDependencies): Prom
     staticCSP: true,
     uiHooks: {
       onRequest: async (request, reply) => {
-        if (!(await authenticate(db, config.sessionTtlMs, request, reply))) throw unauthorized();
+        if (!(await authenticate(db, config.sessionPolicy, request, reply))) throw unauthorized();
       },
     },
   });
 
-  registerErrorHandler(app);
-  registerSameOriginCheck(app, config.allowedOrigins);
+  registerSameOriginCheck(app, [...config.allowedOrigins, ...(config.publicOrigin ? [config.publicOrigin] : [])]);
 
   app.get('/api/health', { schema: { tags: ['health'], response: { 200: HealthResponse } } }, async () => {
     await sql`select 1`.execute(db);
     return { status: 'ok' as const };
   });
-  await app.register(authRoutes, { prefix: '/api/auth', db, sessionTtlMs: config.sessionTtlMs });
+  await app.register(authRoutes, { prefix: '/api/auth', db, sessionPolicy: config.sessionPolicy });
 
   // Everything registered in here needs a signed-in staff member.
   await app.register(
     async (api) => {
-      requireSession(api, db, config.sessionTtlMs);
+      requireSession(api, db, config.sessionPolicy);
+      const store = fileStore ?? createLocalFileStore(config.filesDir);
       await api.register(usersRoutes, { prefix: '/users', db });
-      await api.register(workersRoutes, { prefix: '/workers', db, timeZone: config.businessTimeZone });
-      await api.register(filesRoutes, {
-        prefix: '/files',
+      await api.register(workersRoutes, { prefix: '/workers', db, timeZone: config.businessTimeZone, store });
+      await api.register(adminChargesRoutes, {
+        prefix: '/admin-charges',
         db,
-        store: fileStore ?? createLocalFileStore(config.filesDir),
+        timeZone: config.businessTimeZone,
       });
+      await api.register(employmentLetterRoutes, {
+        prefix: '/workers',
+        db,
+        company: config.company,
+        timeZone: config.businessTimeZone,
+      });
+      await api.register(timesheetsRoutes, { prefix: '/timesheets', db, timeZone: config.businessTimeZone });
+      await api.register(filesRoutes, { prefix: '/files', db, store });
+      await api.register(trainingRecordsRoutes, {
+        prefix: '/training-records',
+        db,
+        store,
+        timeZone: config.businessTimeZone,
+      });
+      await api.register(payslipsRoutes, { prefix: '/payslips', db });
+      await api.register(payrollRunsRoutes, { prefix: '/payroll-runs', db });
     },
     { prefix: '/api' },
   );
@@ -108,6 +144,8 @@ async function serveWebApp(app: FastifyInstance, webDistDir: string): Promise<vo
     root: webDistDir,
     wildcard: false,
     index: false,
+    // Issue 7.9: @fastify/static's own Cache-Control (public, max-age=0) would replace ours below.
+    cacheControl: false,
     setHeaders(res, filePath) {
       // Hashed assets never change; the shell, manifest and service worker must always be revalidated.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,5 +1,32 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+const TRUST_PROXY_HINT =
+  'must be false, the number of proxies in front of the server (usually 1), or their addresses (e.g. 127.0.0.1, 10.0.0.0/8, loopback)';
+const PUBLIC_URL_HINT = 'must be the address users open, such as https://td.example.com (no path)';
+
+/** The employer whose letterhead the documents carry. */
+export interface CompanyDetails {
+  name: string;
+  /** Registered address, one line. */
+  address: string;
+  /** Unique Entity Number (ACRA registration). */
+  uen: string;
+  /** Signs employment letters for the company. */
+  hrManagerName: string;
+}
+
+/**
+ * Sensible defaults for a Singapore construction-labour supplier, so a fresh installation prints
+ * complete documents; a real installation sets its own (README, Settings).
+ */
+export const DEFAULT_COMPANY: CompanyDetails = {
+  name: 'TD Workforce Pte. Ltd.',
+  address: '60 Kaki Bukit Place, #05-18 Eunos Techpark, Singapore 415979',
+  uen: '201912345K',
+  hrManagerName: 'Tan Mei Ling',
+};
 
 /** Every setting of the server, read from the environment in this one place (README lists them). */
 const ConfigSchema = z.object({
@@ -16,14 +43,34 @@ const ConfigSchema = z.object({
     .positive()
     .max(24 * 30)
     .default(12),
+  /** Issue 7.11: however active, a session ends this long after sign-in. */
+  SESSION_MAX_AGE_DAYS: z.coerce.number().positive().max(365).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Extra origins allowed to send state-changing requests, comma separated (the app's own is always allowed). */
   ALLOWED_ORIGINS: z.string().default(''),
-  /** Set when a reverse proxy terminates HTTPS in front of the server, so the cookie is marked Secure. */
+  /**
+   * Issue 7.2: which proxies in front of the server to believe, as Fastify's `trustProxy` takes them:
+   * a number of hops or their addresses. The client is then the address the nearest untrusted hop
+   * appended to `X-Forwarded-For`, never the leftmost entry the client wrote itself.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((value) => value === 'true'),
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === null) ctx.addIssue({ code: 'custom', message: TRUST_PROXY_HINT });
+      return parsed ?? false;
+    }),
+  /** Issue 7.10: the address users open; when set, only its host is served. */
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const url = parsePublicUrl(value);
+      if (url === null) ctx.addIssue({ code: 'custom', message: PUBLIC_URL_HINT });
+      return url ?? undefined;
+    }),
   WEB_DIST_DIR: z.string().optional(),
   /** SPEC 9: "today" and calendar months (dashboard, expiring documents) are those of this zone. */
   BUSINESS_TIME_ZONE: z
@@ -32,7 +79,70 @@ const ConfigSchema = z.object({
     .refine(isTimeZone, 'must be an IANA time zone name such as Asia/Singapore'),
   /** Where uploaded files are kept (ARCHITECTURE Shape: `./data/files` by default). */
   FILES_DIR: z.string().optional(),
+  /** ARCHITECTURE Shape: mail goes to this SMTP server when set, else to `$DATA_DIR/outbox` as .eml files. */
+  SMTP_URL: z
+    .string()
+    .regex(
+      /^smtps?:\/\/[^/\s]+/,
+      'must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587',
+    )
+    .optional(),
+  /** The From address of every message (`Payroll <payroll@example.com>`); required with SMTP_URL. */
+  MAIL_FROM: z
+    .string()
+    .refine(isMailbox, 'must be an e-mail address, optionally with a name: Payroll <payroll@example.com>')
+    .optional(),
+  /** The employer on letterheads, employment letters and payslips (SPEC 2 letterhead, SPEC 9 contract). */
+  COMPANY_NAME: z.string().trim().min(1).max(200).default(DEFAULT_COMPANY.name),
+  /** The registered address printed under the company name; one line, wrapped as needed. */
+  COMPANY_ADDRESS: z.string().trim().min(1).max(300).default(DEFAULT_COMPANY.address),
+  /** Singapore Unique Entity Number: 8 or 9 digits and a check letter, or the T/S/R form (T08LL1234A). */
+  COMPANY_UEN: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^(\d{8}[A-Z]|\d{9}[A-Z]|[TSR]\d{2}[A-Z]{2}\d{4}[A-Z])$/, 'must be a UEN such as 201912345K')
+    .default(DEFAULT_COMPANY.uen),
+  /** SPEC 2: the employer signs the employment letter through a named HR Manager. */
+  HR_MANAGER_NAME: z.string().trim().min(1).max(100).default(DEFAULT_COMPANY.hrManagerName),
 });
+
+/** `someone@example.com` or `Some Name <someone@example.com>`. */
+function isMailbox(value: string): boolean {
+  return /^(?:[^<>]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/.test(value.trim());
+}
+
+/** `false`, a number of hops (`true` reads as 1: the one proxy in front), or addresses and ranges. */
+export function parseTrustProxy(value: string): false | number | string[] | null {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === '0') return false;
+  if (text === 'true') return 1;
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const valid = (entry: string) => {
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = net.isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    if (prefix === undefined) return true;
+    return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+  };
+  return entries.length > 0 && entries.every(valid) ? entries : null;
+}
+
+/** The public address as an origin (`https://td.example.com`), or null when it is not one. */
+function parsePublicUrl(value: string): URL | null {
+  try {
+    const url = new URL(value);
+    const plain = !url.username && !url.password && !url.search && !url.hash && url.pathname === '/';
+    return (url.protocol === 'http:' || url.protocol === 'https:') && plain ? url : null;
+  } catch {
+    return null;
+  }
+}
 
 function isTimeZone(name: string): boolean {
   try {
@@ -49,17 +159,33 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  sessionTtlMs: number;
+  /** Idle (sliding) and absolute session lifetimes. */
+  sessionPolicy: { ttlMs: number; maxAgeMs: number };
   logLevel: string;
   allowedOrigins: string[];
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, a number of hops, or trusted addresses and ranges. */
+  trustProxy: false | number | string[];
+  /** `PUBLIC_URL` as an origin (`https://td.example.com`), when set. */
+  publicOrigin: string | undefined;
   /** Folder of the built React app; served when it exists. */
   webDistDir: string;
   /** IANA time zone of the business (SPEC 9 months and today). */
   businessTimeZone: string;
   /** Root folder of the local file store. */
   filesDir: string;
+  mail: {
+    /** SMTP server URL (may hold credentials: never log it); unset writes messages to `outboxDir`. */
+    smtpUrl: string | undefined;
+    from: string;
+    /** `$DATA_DIR/outbox`: where messages go as .eml files when no SMTP server is set. */
+    outboxDir: string;
+  };
+  /** The employer on the PDF documents. */
+  company: CompanyDetails;
 }
+
+/** The From of outbox messages when MAIL_FROM is not set (no real server ever sees it). */
+const DEFAULT_MAIL_FROM = 'TD Workforce <no-reply@td-workforce.invalid>';
 
 export class ConfigError extends Error {}
 
@@ -70,25 +196,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.');
-      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+      // SMTP_URL may carry a password: a start-up message must not print it.
+      const shown = name === 'SMTP_URL' ? '(hidden)' : JSON.stringify(env[name] ?? '');
+      return `  ${name}=${shown}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid settings in the environment:\n${lines.join('\n')}`);
   }
   const settings = parsed.data;
+  if (settings.SMTP_URL && !settings.MAIL_FROM) {
+    throw new ConfigError(
+      'Invalid settings in the environment:\n  MAIL_FROM="": is required when SMTP_URL is set (the address messages come from)',
+    );
+  }
   return {
     env: settings.NODE_ENV,
     port: settings.PORT,
     host: settings.HOST,
     dataDir: path.resolve(settings.DATA_DIR),
     databaseUrl: settings.DATABASE_URL,
-    sessionTtlMs: settings.SESSION_TTL_HOURS * 60 * 60 * 1000,
+    sessionPolicy: {
+      ttlMs: settings.SESSION_TTL_HOURS * 60 * 60 * 1000,
+      maxAgeMs: settings.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
+    },
     logLevel: settings.LOG_LEVEL,
     allowedOrigins: settings.ALLOWED_ORIGINS.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
     trustProxy: settings.TRUST_PROXY,
+    publicOrigin: settings.PUBLIC_URL?.origin,
     webDistDir: path.resolve(settings.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     businessTimeZone: settings.BUSINESS_TIME_ZONE,
     filesDir: path.resolve(settings.FILES_DIR ?? path.join(settings.DATA_DIR, 'files')),
+    mail: {
+      smtpUrl: settings.SMTP_URL,
+      from: settings.MAIL_FROM?.trim() ?? DEFAULT_MAIL_FROM,
+      outboxDir: path.resolve(settings.DATA_DIR, 'outbox'),
+    },
+    company: {
+      name: settings.COMPANY_NAME,
+      address: settings.COMPANY_ADDRESS,
+      uen: settings.COMPANY_UEN,
+      hrManagerName: settings.HR_MANAGER_NAME,
+    },
   };
 }

@@ -11,6 +11,7 @@ import { createUser } from '../src/auth/auth.service.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDatabase, type Db, migrateToLatest } from '../src/db/database.ts';
 import type { FileStore } from '../src/files/file-store.ts';
+import type { Mailer } from '../src/mail/mailer.ts';
 
 /** Which database this run of the suite uses: vitest.config.ts runs it once per database. */
 export const databaseUnderTest = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -35,11 +36,16 @@ afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()?.();
 });
 
-/** A fresh, migrated database per call: SQLite in memory, or a new PostgreSQL schema dropped afterwards. */
-export async function createTestDatabase(): Promise<Db> {
+/**
+ * A fresh, migrated database per call: SQLite in memory, or a new PostgreSQL schema dropped afterwards.
+ * `migrate` replaces "all migrations" (e.g. to stop before one and test it on older data).
+ */
+export async function createTestDatabase(
+  migrate: (db: Db, postgresSchema?: string) => Promise<void> = migrateToLatest,
+): Promise<Db> {
   if (databaseUnderTest === 'sqlite') {
     const db = createDatabase({ dataDir: os.tmpdir(), sqliteFile: ':memory:' });
-    await migrateToLatest(db);
+    await migrate(db);
     return db;
   }
   if (!postgresUrl) throw new Error('TEST_DATABASE_URL must be set for the PostgreSQL suite');
@@ -53,13 +59,33 @@ export async function createTestDatabase(): Promise<Db> {
     await admin.destroy();
   });
   const db = createDatabase({ databaseUrl: postgresUrl, dataDir: os.tmpdir(), postgresSchema: schema });
-  await migrateToLatest(db, schema);
+  await withCatalogRaceRetry(() => migrate(db, schema));
   return db;
+}
+
+/**
+ * Kysely's migrator reads the catalog of every schema before it starts. When another test run on the
+ * same server drops its own schema during that read, PostgreSQL fails the read with "schema
+ * "test_..." does not exist" (or the relation of it) although nothing of ours is wrong. Nothing has
+ * been migrated by then, so the start is simply tried again.
+ */
+export async function withCatalogRaceRetry(run: () => Promise<void>, attempts = 4): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const raced =
+        error instanceof Error &&
+        /(^|^Database migration\s+failed: )(schema|relation) "[^"]+" does not exist/.test(error.message);
+      if (!raced || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
 }
 
 export async function buildTestApp(
   overrides: Record<string, string> = {},
-  dependencies: { fileStore?: FileStore } = {},
+  dependencies: { fileStore?: FileStore; mailer?: Mailer } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase();
   const dataDir = path.join(os.tmpdir(), `td-test-${randomBytes(6).toString('hex')}`);

@@ -1,15 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { crc32 } from 'node:zlib';
+import { nricFinCheckLetter } from '@td/shared/rules/worker-identity';
 import { FILE_FOLDERS, FILE_URL_PREFIX, type FileKind } from '@td/shared/schemas/file';
 import type { WorkerFormValues } from '@td/shared/schemas/worker';
 import type { Db } from '../src/db/database.ts';
-import type { WorkerRow } from '../src/db/schema.ts';
-import { insertWorkerRows } from '../src/modules/workers/workers.repository.ts';
+import { insertWorkerRows, type WorkerSeedRow } from '../src/modules/workers/workers.repository.ts';
 
 /** Test data from factories (CONVENTIONS 8): valid unless a test overrides a field. */
 
-/** A worker form as the web app sends it for adding: every SPEC 5 add-only field filled, WP holder. */
+let identitySequence = 0;
+
+/** A valid FIN (G series, right check letter) for a number, e.g. 1234567 -> G1234567X. */
+export function finFor(number: number): string {
+  const digits = String(number % 10_000_000).padStart(7, '0');
+  return `G${digits}${nricFinCheckLetter('G', digits)}`;
+}
+
+/**
+ * A worker form as the web app sends it for adding: every SPEC 5 add-only field filled, WP holder.
+ * FIN, passport and WP numbers differ on every call (they are unique among workers, issue 8 item 2).
+ */
 export function buildWorker(overrides: Partial<WorkerFormValues> = {}): WorkerFormValues {
+  identitySequence += 1;
+  const n = 1_234_567 + identitySequence;
   return {
     first_name: 'Rahim',
     last_name: 'Uddin',
@@ -17,10 +30,10 @@ export function buildWorker(overrides: Partial<WorkerFormValues> = {}): WorkerFo
     nationality: 'Bangladeshi',
     phone_number: '+65 8123 4567',
     email: 'rahim@example.com',
-    passport_no: 'BD1234567',
+    passport_no: `BD${n}`,
     type_of_pass: 'WP',
-    fin_no: 'G1234567X',
-    wp_no: 'WP0001',
+    fin_no: finFor(n),
+    wp_no: `WP${String(identitySequence).padStart(4, '0')}`,
     date_of_application: '2025-01-06',
     date_of_issuance: '2025-02-03',
     wp_expiry_date: '2027-02-02',
@@ -43,7 +56,7 @@ export function buildWorker(overrides: Partial<WorkerFormValues> = {}): WorkerFo
 let rowSequence = 0;
 
 /** A complete `workers` row for inserting directly (chosen created_at, worker_id ...). Salary in cents. */
-export function buildWorkerRow(overrides: Partial<WorkerRow> = {}): WorkerRow {
+export function buildWorkerRow(overrides: Partial<WorkerSeedRow> = {}): WorkerSeedRow {
   rowSequence += 1;
   const timestamp = overrides.created_at ?? new Date().toISOString();
   return {
@@ -80,7 +93,7 @@ export function buildWorkerRow(overrides: Partial<WorkerRow> = {}): WorkerRow {
   };
 }
 
-export async function insertWorkers(db: Db, ...overrides: Array<Partial<WorkerRow>>): Promise<WorkerRow[]> {
+export async function insertWorkers(db: Db, ...overrides: Array<Partial<WorkerSeedRow>>): Promise<WorkerSeedRow[]> {
   const rows = overrides.map((o) => buildWorkerRow(o));
   await insertWorkerRows(db, rows);
   return rows;

@@ -2,7 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { AuthProvider } from './app/auth-provider.tsx';
+import { ToastProvider } from '@/components/ui/toast.tsx';
+import { AuthProvider } from '@/features/auth/auth-provider.tsx';
 import { createRouter } from './app/router.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
 import { applyTheme } from './app/theme.ts';
@@ -19,7 +20,10 @@ createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={createQueryClient()}>
       <AuthProvider>
-        <RouterProvider router={createRouter()} />
+        {/* Above the router, so a toast shown right before a navigation stays on screen. */}
+        <ToastProvider>
+          <RouterProvider router={createRouter()} />
+        </ToastProvider>
       </AuthProvider>
     </QueryClientProvider>
   </StrictMode>,

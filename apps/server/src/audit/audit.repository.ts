@@ -1,3 +1,4 @@
+import { bulkInsert } from '../db/bulk-insert.ts';
 import type { Db } from '../db/database.ts';
 import { newId, nowIso } from '../lib/clock.ts';
 
@@ -39,6 +40,25 @@ export async function recordAudit(db: Db, actor: Actor | null, event: AuditEvent
     .execute();
 }
 
+/**
+ * Many audit entries in a few multi-row inserts (a payroll run or a batch payment writes thousands of
+ * rows; one statement per entry would cost one round trip each). Same transaction rule as recordAudit.
+ */
+export async function recordAuditMany(db: Db, actor: Actor | null, events: readonly AuditEvent[]): Promise<void> {
+  const createdAt = nowIso();
+  const rows = events.map((event) => ({
+    id: newId(),
+    user_id: actor?.id ?? null,
+    user_name: actor?.name ?? null,
+    action: event.action,
+    entity: event.entity,
+    entity_id: event.entityId,
+    changes: describeChanges(event.before ?? null, event.after ?? null),
+    created_at: createdAt,
+  }));
+  await bulkInsert(db, 'audit_log', rows);
+}
+
 /** `{ field: [before, after] }` for the fields that differ; the whole row for a create or delete. */
 export function describeChanges(
   before: Record<string, unknown> | null,
@@ -51,7 +71,11 @@ export function describeChanges(
     if (SECRET_FIELDS.has(key) || key === 'updated_at') continue;
     const was = before?.[key] ?? null;
     const is = after?.[key] ?? null;
-    if (JSON.stringify(was) !== JSON.stringify(is)) changes[key] = [was, is];
+    // Rows hold primitives; only objects need the (slower) structural comparison.
+    if (was === is) continue;
+    if (typeof was !== 'object' || typeof is !== 'object' || JSON.stringify(was) !== JSON.stringify(is)) {
+      changes[key] = [was, is];
+    }
   }
   return Object.keys(changes).length > 0 ? JSON.stringify(changes) : null;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { NewUser } from '../db/schema.ts';
 
@@ -38,7 +39,14 @@ export function findSessionUser(db: Db, sessionId: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as session_id', 'sessions.expires_at', 'users.id', 'users.name', 'users.email'])
+    .select([
+      'sessions.id as session_id',
+      'sessions.created_at',
+      'sessions.expires_at',
+      'users.id',
+      'users.name',
+      'users.email',
+    ])
     .where('sessions.id', '=', sessionId)
     .executeTakeFirst();
 }
@@ -55,29 +63,65 @@ export async function deleteExpiredSessions(db: Db, now: string): Promise<void> 
   await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
 }
 
-export async function insertLoginFailure(
-  db: Db,
-  attempt: { id: string; email: string; ip: string; attempted_at: string },
-): Promise<void> {
-  await db.insertInto('login_attempts').values(attempt).execute();
-}
-
-export async function countLoginFailuresSince(db: Db, since: string, by: { email: string } | { ip: string }) {
-  const column = 'email' in by ? 'email' : 'ip';
-  const value = 'email' in by ? by.email : by.ip;
+/**
+ * Counts one more attempt under `key` and answers the new count, atomically: an upsert that locks the
+ * key's row, so concurrent attempts each see a distinct count (SQLite serialises writers; PostgreSQL
+ * queues them on the row). A window that started before `since` starts again at 1.
+ */
+export async function countAttempt(db: Db, key: string, since: string, now: string): Promise<number> {
   const row = await db
-    .selectFrom('login_attempts')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where(column, '=', value)
-    .where('attempted_at', '>=', since)
+    .insertInto('login_throttle')
+    .values({ key, attempts: 1, window_start: now })
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet({
+        attempts: sql<number>`case when login_throttle.window_start < ${since} then 1 else login_throttle.attempts + 1 end`,
+        window_start: sql<string>`case when login_throttle.window_start < ${since} then ${now} else login_throttle.window_start end`,
+      }),
+    )
+    .returning('attempts')
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return Number(row.attempts);
 }
 
-export async function deleteLoginFailures(db: Db, where: { email: string } | { before: string }): Promise<void> {
-  const query = db.deleteFrom('login_attempts');
-  await ('email' in where
-    ? query.where('email', '=', where.email)
-    : query.where('attempted_at', '<', where.before)
-  ).execute();
+/** Takes one reserved attempt back from each key (a sign-in that succeeded was not a failure). */
+export async function releaseAttempt(db: Db, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .updateTable('login_throttle')
+    .set({ attempts: sql<number>`attempts - 1` })
+    .where('key', 'in', keys)
+    .where('attempts', '>', 0)
+    .execute();
+}
+
+/** Forgets the counts under `keys` (the failures of the e-mail and address that just signed in). */
+export async function resetAttempts(db: Db, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.deleteFrom('login_throttle').where('key', 'in', keys).execute();
+}
+
+export async function deleteStaleAttempts(db: Db, since: string): Promise<void> {
+  await db.deleteFrom('login_throttle').where('window_start', '<', since).execute();
+}
+
+/** A known device that is still valid, with the e-mail of the user it signed in as. */
+export function findLoginDevice(db: Db, id: string, now: string) {
+  return db
+    .selectFrom('login_devices')
+    .innerJoin('users', 'users.id', 'login_devices.user_id')
+    .select(['login_devices.id', 'login_devices.user_id', 'users.email'])
+    .where('login_devices.id', '=', id)
+    .where('login_devices.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export async function insertLoginDevice(
+  db: Db,
+  device: { id: string; user_id: string; created_at: string; expires_at: string },
+): Promise<void> {
+  await db.insertInto('login_devices').values(device).execute();
+}
+
+export async function deleteExpiredLoginDevices(db: Db, now: string): Promise<void> {
+  await db.deleteFrom('login_devices').where('expires_at', '<=', now).execute();
 }

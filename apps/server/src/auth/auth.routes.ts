@@ -1,27 +1,42 @@
 import { LoginInput, NewAccountInput, SessionResponse, SetupStatus } from '@td/shared/schemas/auth';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
-import { authenticate, clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../plugins/session.ts';
+import {
+  authenticate,
+  clearSessionCookie,
+  DEVICE_COOKIE,
+  SESSION_COOKIE,
+  setDeviceCookie,
+  setSessionCookie,
+} from '../plugins/session.ts';
 import * as auth from './auth.service.ts';
 
 interface AuthRoutesOptions {
   db: Db;
-  sessionTtlMs: number;
+  sessionPolicy: auth.SessionPolicy;
+}
+
+/** Sends the session cookie, and the known-device cookie when the browser just became one. */
+function sendCookies(request: FastifyRequest, reply: FastifyReply, signedIn: auth.SignedIn): void {
+  setSessionCookie(request, reply, signedIn.token, signedIn.expiresAt);
+  if (signedIn.device) setDeviceCookie(request, reply, signedIn.device.token, signedIn.device.expiresAt);
 }
 
 /** SPEC 2 Login, 4 Auth; ARCHITECTURE differs 5. Public routes: they work without a session. */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, sessionTtlMs }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, sessionPolicy }) => {
   app.get('/session', { schema: { tags: ['auth'], response: { 200: SessionResponse } } }, async (request, reply) => ({
-    user: await authenticate(db, sessionTtlMs, request, reply),
+    user: await authenticate(db, sessionPolicy, request, reply),
   }));
 
   app.post(
     '/login',
     { schema: { tags: ['auth'], body: LoginInput, response: { 200: SessionResponse } } },
     async (request, reply) => {
-      const signedIn = await auth.login(db, request.body, request.ip, sessionTtlMs);
-      setSessionCookie(request, reply, signedIn.token, signedIn.expiresAt);
+      const client = { ip: request.ip, deviceToken: request.cookies[DEVICE_COOKIE] };
+      const signedIn = await auth.login(db, request.body, client, sessionPolicy);
+      sendCookies(request, reply, signedIn);
       return { user: signedIn.user };
     },
   );
@@ -29,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post('/logout', { schema: { tags: ['auth'] } }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
-      const user = await authenticate(db, sessionTtlMs, request, reply);
+      const user = await authenticate(db, sessionPolicy, request, reply);
       await auth.logout(db, token, user);
     }
     clearSessionCookie(request, reply);
@@ -44,8 +59,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/setup',
     { schema: { tags: ['auth'], body: NewAccountInput, response: { 201: SessionResponse } } },
     async (request, reply) => {
-      const signedIn = await auth.setupFirstAccount(db, request.body, sessionTtlMs);
-      setSessionCookie(request, reply, signedIn.token, signedIn.expiresAt);
+      const signedIn = await auth.setupFirstAccount(db, request.body, sessionPolicy);
+      sendCookies(request, reply, signedIn);
       return reply.status(201).send({ user: signedIn.user });
     },
   );

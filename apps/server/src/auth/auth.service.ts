@@ -10,24 +10,49 @@ import * as repo from './auth.repository.ts';
 import { hashForUnknownUser, hashPassword, verifyPassword } from './password.ts';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_EMAIL = 5;
+/** Decision 006: failures for one e-mail from one client address (not a known device). */
+export const MAX_FAILURES_PER_EMAIL_AT_ADDRESS = 5;
+/** Failures from one client address, whatever e-mails it tries (issue 7.3). */
 export const MAX_FAILURES_PER_ADDRESS = 20;
+/** Failures for one e-mail from all addresses together: caps guessing spread over many addresses. */
+export const MAX_FAILURES_PER_EMAIL_ANYWHERE = 20;
+/** Failures from one known device (a browser that signed in as the user before). */
+export const MAX_FAILURES_PER_DEVICE = 5;
+/** How long a browser stays a known device after signing in. */
+export const DEVICE_LIFETIME_MS = 180 * 24 * 60 * 60 * 1000;
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
 const FIRST_ACCOUNT_EVENT = 'first_account_created';
+
+/** How long sessions last (SESSION_TTL_HOURS sliding, SESSION_MAX_AGE_DAYS absolute). */
+export interface SessionPolicy {
+  /** Idle lifetime: renewed while in use. */
+  ttlMs: number;
+  /** Absolute lifetime from sign-in: after it, signing in again is required (issue 7.11). */
+  maxAgeMs: number;
+}
 
 export interface SignedIn {
   token: string;
   expiresAt: Date;
   user: SessionUser;
+  /** A new known-device token to send as a cookie, when this browser was not one yet. */
+  device?: { token: string; expiresAt: Date } | undefined;
 }
 
-/** The cookie carries the token; the database keeps only its hash. */
-const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** Who is signing in: the client address and the known-device cookie, if any. */
+export interface LoginClient {
+  ip: string;
+  deviceToken?: string | undefined;
+}
 
-async function openSession(db: Db, user: SessionUser, ttlMs: number, now: Date): Promise<SignedIn> {
+/** Cookies carry tokens; the database keeps only their hash, so a leaked table yields no usable cookie. */
+const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+const sessionIdOf = hashOf;
+
+async function openSession(db: Db, user: SessionUser, policy: SessionPolicy, now: Date): Promise<SignedIn> {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(now.getTime() + ttlMs);
+  const expiresAt = new Date(now.getTime() + Math.min(policy.ttlMs, policy.maxAgeMs));
   await repo.insertSession(db, {
     id: sessionIdOf(token),
     user_id: user.id,
@@ -37,48 +62,104 @@ async function openSession(db: Db, user: SessionUser, ttlMs: number, now: Date):
   return { token, expiresAt, user };
 }
 
-export async function login(db: Db, input: LoginInput, ip: string, ttlMs: number, now = new Date()): Promise<SignedIn> {
+/** The known device behind a cookie token, when it is valid and belongs to the e-mail signing in. */
+async function knownDevice(db: Db, token: string | undefined, email: string, now: Date) {
+  if (!token) return null;
+  const device = await repo.findLoginDevice(db, hashOf(token), nowIso(now));
+  return device && device.email === email ? device : null;
+}
+
+/** The limits an attempt counts against, always in this order (so concurrent reservations never deadlock). */
+function limitsFor(email: string, ip: string, deviceId: string | null): Array<{ key: string; max: number }> {
+  if (deviceId) return [{ key: `device:${deviceId}`, max: MAX_FAILURES_PER_DEVICE }];
+  return [
+    { key: `email-at-address:${email}|${ip}`, max: MAX_FAILURES_PER_EMAIL_AT_ADDRESS },
+    { key: `address:${ip}`, max: MAX_FAILURES_PER_ADDRESS },
+    { key: `email:${email}`, max: MAX_FAILURES_PER_EMAIL_ANYWHERE },
+  ];
+}
+
+/**
+ * Sign-in with throttling (issue 7.1, 7.3; decision 006). The attempt is reserved before the password
+ * is checked: each limit's counter is raised atomically and answers its new value, so of 50 parallel
+ * guesses exactly 5 reach the password check, on either database. A refused attempt is rolled back
+ * (it was not a guess); a failed one stays counted; a successful one is taken back and clears the
+ * failures of its e-mail at its address (or of its device).
+ *
+ * Limits over 15 minutes: 5 failures for one e-mail from one address; 20 from one address whatever
+ * the e-mails; 20 for one e-mail from all addresses together. A browser that signed in as this user
+ * before (a known device, `td_device` cookie) is counted on its own (5 failures), so a stranger's
+ * failures, or a shared proxy address, never lock staff out of their usual browser.
+ */
+export async function login(
+  db: Db,
+  input: LoginInput,
+  client: LoginClient,
+  policy: SessionPolicy,
+  now = new Date(),
+): Promise<SignedIn> {
   const since = nowIso(new Date(now.getTime() - LOGIN_WINDOW_MS));
-  const [byEmail, byAddress] = await Promise.all([
-    repo.countLoginFailuresSince(db, since, { email: input.email }),
-    repo.countLoginFailuresSince(db, since, { ip }),
-  ]);
-  if (byEmail >= MAX_FAILURES_PER_EMAIL || byAddress >= MAX_FAILURES_PER_ADDRESS) throw tooMany(TOO_MANY_ATTEMPTS);
+  const device = await knownDevice(db, client.deviceToken, input.email, now);
+  const limits = limitsFor(input.email, client.ip, device?.id ?? null);
+  await db.transaction().execute(async (trx) => {
+    for (const { key, max } of limits) {
+      // Throwing rolls every counter of this attempt back.
+      if ((await repo.countAttempt(trx, key, since, nowIso(now))) > max) throw tooMany(TOO_MANY_ATTEMPTS);
+    }
+  });
 
   const user = await repo.findUserByEmail(db, input.email);
   const passwordMatches = await verifyPassword(input.password, user?.password_hash ?? (await hashForUnknownUser()));
   if (!user || !passwordMatches) {
-    await repo.deleteLoginFailures(db, { before: since });
-    await repo.insertLoginFailure(db, { id: newId(), email: input.email, ip, attempted_at: nowIso(now) });
+    await repo.deleteStaleAttempts(db, since);
     throw unauthorized(INVALID_CREDENTIALS);
   }
-  await repo.deleteLoginFailures(db, { email: input.email });
+  const [own, ...shared] = limits.map((limit) => limit.key);
+  await repo.resetAttempts(db, own ? [own] : []);
+  await repo.releaseAttempt(db, shared);
   await repo.deleteExpiredSessions(db, nowIso(now));
   const sessionUser = { id: user.id, name: user.name, email: user.email };
   await recordAudit(db, sessionUser, { action: 'login', entity: 'session', entityId: null });
-  return openSession(db, sessionUser, ttlMs, now);
+  const signedIn = await openSession(db, sessionUser, policy, now);
+  return device ? signedIn : { ...signedIn, device: await rememberDevice(db, user.id, now) };
+}
+
+/** Makes this browser a known device of the user (decision 006). */
+async function rememberDevice(db: Db, userId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
+  await repo.deleteExpiredLoginDevices(db, nowIso(now));
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + DEVICE_LIFETIME_MS);
+  await repo.insertLoginDevice(db, {
+    id: hashOf(token),
+    user_id: userId,
+    created_at: nowIso(now),
+    expires_at: nowIso(expiresAt),
+  });
+  return { token, expiresAt };
 }
 
 /**
- * Reads the session behind a cookie token. Sliding expiry: once less than half the lifetime is left,
- * it is extended, and `renewedUntil` tells the caller to send the cookie again.
+ * Reads the session behind a cookie token. Sliding expiry: once less than half the idle lifetime is
+ * left, it is extended, and `renewedUntil` tells the caller to send the cookie again. Never past the
+ * absolute lifetime from sign-in (issue 7.11): then the session ends and signing in is required.
  */
 export async function readSession(
   db: Db,
   token: string,
-  ttlMs: number,
+  policy: SessionPolicy,
   now = new Date(),
 ): Promise<{ user: SessionUser; renewedUntil: Date | null } | null> {
   const row = await repo.findSessionUser(db, sessionIdOf(token));
   if (!row) return null;
   const expiresAt = new Date(row.expires_at);
-  if (expiresAt <= now) {
+  const endsAt = new Date(new Date(row.created_at).getTime() + policy.maxAgeMs);
+  if (expiresAt <= now || endsAt <= now) {
     await repo.deleteSession(db, row.session_id);
     return null;
   }
   let renewedUntil: Date | null = null;
-  if (expiresAt.getTime() - now.getTime() < ttlMs / 2) {
-    renewedUntil = new Date(now.getTime() + ttlMs);
+  if (expiresAt.getTime() - now.getTime() < policy.ttlMs / 2 && expiresAt < endsAt) {
+    renewedUntil = new Date(Math.min(now.getTime() + policy.ttlMs, endsAt.getTime()));
     await repo.extendSession(db, row.session_id, nowIso(renewedUntil));
   }
   return { user: { id: row.id, name: row.name, email: row.email }, renewedUntil };
@@ -100,7 +181,7 @@ export const EMAIL_TAKEN = 'An account with this email address already exists';
  * SPEC differs 5: the one-time first account. The app_events primary key makes it race-safe: of two
  * concurrent requests one inserts the event, the other fails and rolls back its user.
  */
-export async function setupFirstAccount(db: Db, input: NewAccountInput, ttlMs: number, now = new Date()) {
+export async function setupFirstAccount(db: Db, input: NewAccountInput, policy: SessionPolicy, now = new Date()) {
   if (!(await isSetupRequired(db))) throw conflict(ACCOUNT_EXISTS);
   const user = await db
     .transaction()
@@ -111,7 +192,7 @@ export async function setupFirstAccount(db: Db, input: NewAccountInput, ttlMs: n
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? conflict(ACCOUNT_EXISTS) : error;
     });
-  return openSession(db, user, ttlMs, now);
+  return { ...(await openSession(db, user, policy, now)), device: await rememberDevice(db, user.id, now) };
 }
 
 /** Adds a staff account (first account, `npm run user:add`). */

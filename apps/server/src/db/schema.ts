@@ -8,10 +8,15 @@ export interface Database {
   users: UsersTable;
   app_events: AppEventsTable;
   sessions: SessionsTable;
-  login_attempts: LoginAttemptsTable;
+  login_throttle: LoginThrottleTable;
+  login_devices: LoginDevicesTable;
   audit_log: AuditLogTable;
   workers: WorkersTable;
   stored_files: StoredFilesTable;
+  timesheets: TimesheetsTable;
+  admin_charges: AdminChargesTable;
+  training_records: TrainingRecordsTable;
+  payslips: PayslipsTable;
 }
 
 export interface UsersTable {
@@ -40,11 +45,24 @@ export interface SessionsTable {
 }
 export type Session = Selectable<SessionsTable>;
 
-export interface LoginAttemptsTable {
+/**
+ * Sign-in attempt counters (decision 006): one row per limit key, counting attempts reserved or failed
+ * since `window_start`; a window older than 15 minutes starts again at 1.
+ */
+export interface LoginThrottleTable {
+  /** `email-at-address:<email>|<ip>`, `address:<ip>`, `email:<email>` or `device:<device id>`. */
+  key: string;
+  attempts: number;
+  window_start: string;
+}
+
+/** A browser that signed in successfully as the user (decision 006). */
+export interface LoginDevicesTable {
+  /** SHA-256 of the `td_device` cookie token. */
   id: string;
-  email: string;
-  ip: string;
-  attempted_at: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
 }
 
 export interface AuditLogTable {
@@ -93,6 +111,13 @@ export interface WorkersTable {
   contract_url: string | null;
   created_at: string;
   updated_at: string;
+  /**
+   * Issue 8 item 2: fin_no, passport_no and wp_no without whitespace, upper case; unique (migration
+   * 0008). Written by the repository, never part of the API.
+   */
+  fin_no_key: string | null;
+  passport_no_key: string | null;
+  wp_no_key: string | null;
 }
 export type WorkerRow = Selectable<WorkersTable>;
 export type NewWorkerRow = Insertable<WorkersTable>;
@@ -113,3 +138,107 @@ export interface StoredFilesTable {
   created_at: string;
 }
 export type StoredFile = Selectable<StoredFilesTable>;
+
+/** SPEC 3 timesheet. */
+export interface TimesheetsTable {
+  id: string;
+  /** workers.id; null once the worker was deleted (Unknown Worker). */
+  worker_id: string | null;
+  work_date: string;
+  /** `HH:MM` or null. */
+  time_in: string | null;
+  time_out: string | null;
+  /** Integer minutes (ARCHITECTURE, Data); the API carries hours. */
+  hours_worked: number;
+  /** Integer minutes. */
+  overtime_hours: number;
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type TimesheetRow = Selectable<TimesheetsTable>;
+
+/** SPEC 3 admin_charge. */
+export interface AdminChargesTable {
+  id: string;
+  /** workers.id; null once the worker was deleted (Unknown Worker). */
+  worker_id: string | null;
+  charge_date: string;
+  charge_type: string;
+  /** Integer cents (ARCHITECTURE, Data); the API carries dollars. */
+  amount: number;
+  description: string | null;
+  /** SPEC 4: Pending, Approved, Rejected or Deducted. */
+  status: 'Pending' | 'Approved' | 'Rejected' | 'Deducted';
+  /** ARCHITECTURE differs 8: the signed-in staff member's name. */
+  approved_by: string | null;
+  approved_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type AdminChargeRow = Selectable<AdminChargesTable>;
+
+/** SPEC 3 training_record. */
+export interface TrainingRecordsTable {
+  id: string;
+  /** workers.id; null once the worker was deleted (Unknown Worker). */
+  worker_id: string | null;
+  training_name: string;
+  training_date: string;
+  /** Null: No Expiry (SPEC 4). Never before training_date. */
+  expiry_date: string | null;
+  certificate_number: string | null;
+  training_provider: string | null;
+  notes: string | null;
+  /** `/api/files/certificates/...`: a stored file of kind certificate. */
+  certificate_url: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type TrainingRecordRow = Selectable<TrainingRecordsTable>;
+
+/** SPEC 3 payslip, with the worker snapshot of ARCHITECTURE, Data. */
+export interface PayslipsTable {
+  id: string;
+  /** workers.id; null once the worker was deleted (the snapshot below stays). */
+  worker_id: string | null;
+  pay_period_start: string;
+  pay_period_end: string;
+  /** Integer minutes (ARCHITECTURE, Data); the API carries hours. */
+  total_hours_worked: number;
+  total_overtime_hours: number;
+  /** Integer cents, rounded half-up for display; the amounts were computed from the exact rate. */
+  hourly_rate: number;
+  overtime_rate: number;
+  /** Integer cents. */
+  basic_salary: number;
+  overtime_amount: number;
+  admin_charges_deduction: number;
+  other_deductions: number;
+  /** basic + overtime - deductions, of the rounded lines; may be negative. */
+  nett_salary: number;
+  /** SPEC 4: Draft, Generated, Sent or Paid. */
+  status: 'Draft' | 'Generated' | 'Sent' | 'Paid';
+  /** ARCHITECTURE differs 8: the signed-in staff member's name. */
+  generated_by: string;
+  generated_by_user_id: string | null;
+  generated_at: string;
+  paid_at: string | null;
+  /** 1 when the send-email option was on at generation. */
+  email_requested: number;
+  rate_type: string | null;
+  /** Integer cents, as the worker's rate was at generation. */
+  salary_rate: number | null;
+  /** JSON `[{ charge_type, amount (cents), count }]` of the period's admin charges. */
+  admin_charges_by_type: string;
+  worker_first_name: string;
+  worker_last_name: string;
+  /** The worker's TD- id. */
+  worker_code: string;
+  worker_fin_no: string | null;
+  worker_wp_no: string | null;
+  worker_email: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type PayslipRow = Selectable<PayslipsTable>;

@@ -1,3 +1,4 @@
+import { cleanText, hasForbiddenCharacters } from '@td/shared/schemas/fields';
 import type { FileKind } from '@td/shared/schemas/file';
 import { INVALID_CERTIFICATE_TYPE, INVALID_DOCUMENT_TYPE, INVALID_PHOTO_TYPE } from '@td/shared/schemas/file';
 import { fileTypeFromBuffer } from 'file-type';
@@ -43,6 +44,24 @@ export function extensionOf(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? '';
   const dot = base.lastIndexOf('.');
   return dot <= 0 ? '' : base.slice(dot + 1).toLowerCase();
+}
+
+/** Longest original name kept for downloads. */
+export const MAX_FILE_NAME_LENGTH = 255;
+
+/**
+ * The original name as kept for the download (`Content-Disposition`): the base name without any
+ * folder, trimmed, at most 255 characters with its extension kept (issue 7.12: a 5,000-character name
+ * keeps its `.pdf`). Null when it holds control characters or lone surrogates (issue 7.4).
+ */
+export function keptFileName(fileName: string): string | null {
+  const base = cleanText(fileName.split(/[\\/]/).pop() ?? '');
+  if (hasForbiddenCharacters(base)) return null;
+  const characters = Array.from(base); // code points, so a cut never splits a surrogate pair
+  if (characters.length <= MAX_FILE_NAME_LENGTH) return base;
+  const extension = extensionOf(base);
+  const suffix = extension && extension.length < 16 ? `.${base.slice(base.lastIndexOf('.') + 1)}` : '';
+  return characters.slice(0, MAX_FILE_NAME_LENGTH - Array.from(suffix).length).join('') + suffix;
 }
 
 /** What the bytes are, whatever the name says. */

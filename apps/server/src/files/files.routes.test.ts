@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import {
+  FILE_NAME_INVALID,
   FILE_TOO_LARGE,
   INVALID_CERTIFICATE_TYPE,
   INVALID_DOCUMENT_TYPE,
@@ -10,7 +12,7 @@ import {
 } from '@td/shared/schemas/file';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildWorker, multipart, sampleFiles } from '../../test/factories.ts';
+import { buildWorker, givenStoredFile, multipart, sampleFiles } from '../../test/factories.ts';
 import type { FileStore } from './file-store.ts';
 import { StorageError } from './file-store.ts';
 
@@ -265,5 +267,184 @@ describe('DELETE /api/files', () => {
     expect(linked.json().error.fields).toEqual({
       contract_url: 'The uploaded Contract could not be found. Please upload it again.',
     });
+  });
+});
+
+describe('broken and oversized uploads (issue 7.7, 7.8)', () => {
+  const boundary = 'td-boundary';
+  const head =
+    `--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nipa\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="ipa.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+  const pdf = sampleFiles.pdf().toString('latin1');
+
+  it.each([
+    ['no boundary', 'multipart/form-data', `${head}${pdf}\r\n--${boundary}--\r\n`],
+    ['an empty boundary', 'multipart/form-data; boundary=', `${head}${pdf}\r\n--${boundary}--\r\n`],
+    ['no closing boundary', `multipart/form-data; boundary=${boundary}`, `${head}${pdf}\r\n`],
+    [
+      'a closing boundary without its dashes',
+      `multipart/form-data; boundary=${boundary}`,
+      `${head}${pdf}\r\n--${boundary}`,
+    ],
+    ['the file cut short', `multipart/form-data; boundary=${boundary}`, `${head}${pdf.slice(0, 20)}`],
+    ['another boundary than declared', 'multipart/form-data; boundary=other', `${head}${pdf}\r\n--${boundary}--\r\n`],
+    ['an empty body', `multipart/form-data; boundary=${boundary}`, ''],
+  ])('answers 400 to a body with %s, storing nothing', async (_, contentType, body) => {
+    const t = await signedInApp();
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/files',
+      payload: Buffer.from(body, 'latin1'),
+      headers: { 'content-type': contentType },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toMatch(/^(The upload could not be read|Please choose a file)/);
+    expect(await t.db.selectFrom('stored_files').select('id').execute()).toHaveLength(0);
+  });
+
+  it('still stores a complete body with the same parts', async () => {
+    const t = await signedInApp();
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/files',
+      payload: Buffer.from(`${head}${pdf}\r\n--${boundary}--\r\n`, 'latin1'),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(response.statusCode).toBe(201);
+  });
+
+  /**
+   * Sends `declared` bytes (or chunked, without a length) through a real socket as fast as the server
+   * takes them, and reports how much the server read before it answered and closed the connection.
+   */
+  async function oversizedUpload(t: TestApp, declared: number | 'chunked') {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as net.AddressInfo;
+    const serverSockets: net.Socket[] = [];
+    t.app.server.on('connection', (socket) => serverSockets.push(socket));
+    const lengthHeader = declared === 'chunked' ? 'Transfer-Encoding: chunked' : `Content-Length: ${declared}`;
+    const frame = (data: Buffer) =>
+      declared === 'chunked'
+        ? Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')])
+        : data;
+    return new Promise<{ status: string; headers: string; serverRead: number; closed: boolean }>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let response = '';
+      let sent = 0;
+      let ended = false;
+      const finish = () => {
+        if (ended) return;
+        ended = true;
+        const [headers = ''] = response.split('\r\n\r\n');
+        resolve({
+          status: headers.split('\r\n')[0] ?? '',
+          headers: headers.toLowerCase(),
+          serverRead: serverSockets.reduce((sum, s) => sum + s.bytesRead, 0),
+          closed: true,
+        });
+      };
+      socket.on('data', (data) => {
+        response += data.toString('latin1');
+      });
+      socket.on('close', finish);
+      socket.on('error', finish);
+      socket.write(
+        `POST /api/files HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost\r\nCookie: ${t.cookie}\r\n` +
+          `Content-Type: multipart/form-data; boundary=${boundary}\r\n${lengthHeader}\r\n\r\n`,
+      );
+      socket.write(frame(Buffer.from(head + pdf, 'latin1')));
+      const chunk = frame(Buffer.alloc(64 * 1024, 0x20));
+      const limit = declared === 'chunked' ? 500 * 1024 * 1024 : declared;
+      const pump = () => {
+        while (!ended && sent < limit) {
+          sent += 64 * 1024;
+          if (!socket.write(chunk)) {
+            socket.once('drain', pump);
+            return;
+          }
+        }
+      };
+      pump();
+    });
+  }
+
+  it('refuses a declared 500 MB upload with 413 before reading it, and closes the connection', async () => {
+    const t = await signedInApp();
+    const result = await oversizedUpload(t, 500 * 1024 * 1024);
+    expect(result.status).toBe('HTTP/1.1 413 Payload Too Large');
+    expect(result.headers).toContain('connection: close');
+    // Answered from the headers: only what was in flight was read (about 100 KB measured).
+    expect(result.serverRead).toBeLessThan(2 * 1024 * 1024);
+    expect(await t.db.selectFrom('stored_files').select('id').execute()).toHaveLength(0);
+  }, 30_000);
+
+  it('stops reading an upload without a length as soon as it passes 5 MB', async () => {
+    const t = await signedInApp();
+    const result = await oversizedUpload(t, 'chunked');
+    expect(result.status).toBe('HTTP/1.1 413 Payload Too Large');
+    expect(result.headers).toContain('connection: close');
+    // The limit plus what was already in flight in one read: far from the 500 MB offered.
+    expect(result.serverRead).toBeLessThan(MAX_UPLOAD_BYTES + 2 * 1024 * 1024);
+    expect(await t.db.selectFrom('stored_files').select('id').execute()).toHaveLength(0);
+  }, 30_000);
+});
+
+describe('file names (issue 7.4, 7.12)', () => {
+  it('keeps the extension when a 5,000-character name is shortened', async () => {
+    const t = await signedInApp();
+    const name = `${'n'.repeat(5000)}.pdf`;
+    const response = await upload(t, 'ipa', name, sampleFiles.pdf());
+    expect(response.statusCode).toBe(201);
+    const record = await t.db.selectFrom('stored_files').select('original_name').executeTakeFirstOrThrow();
+    expect(record.original_name).toHaveLength(255);
+    expect(record.original_name.endsWith('nnn.pdf')).toBe(true);
+    const served = await t.request({ method: 'GET', url: response.json().url });
+    expect(served.headers['content-disposition']).toContain('.pdf"');
+  });
+
+  it.each([
+    ['a NUL', 'ipa\u0000.pdf'],
+    ['an escape', 'ipa\u001b[0m.pdf'],
+    ['a delete character', 'ipa\u007f.pdf'],
+  ])('refuses a file name with %s with 400 and the file message', async (_, name) => {
+    const t = await signedInApp();
+    const response = await upload(t, 'ipa', name, sampleFiles.pdf());
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({ file: FILE_NAME_INVALID });
+    expect(await t.db.selectFrom('stored_files').select('id').execute()).toHaveLength(0);
+  });
+});
+
+describe('deleting a linked file (issue 7.12, decision 008)', () => {
+  it('clears the link of the saved worker in the same transaction, and audits it', async () => {
+    const t = await signedInApp();
+    const { url } = (await upload(t, 'ipa', 'ipa.pdf', sampleFiles.pdf())).json();
+    const photo = (await upload(t, 'photo', 'me.png', sampleFiles.png())).json().url;
+    const worker = (
+      await t.request({ method: 'POST', url: '/api/workers', payload: buildWorker({ ipa_url: url, photo_url: photo }) })
+    ).json();
+    const removed = await t.request({ method: 'DELETE', url: `/api/files?url=${encodeURIComponent(url)}` });
+    expect(removed.statusCode).toBe(204);
+    const after = (await t.request({ method: 'GET', url: `/api/workers/${worker.id}` })).json();
+    expect(after).toMatchObject({ ipa_url: null, photo_url: photo });
+    expect(after.updated_at >= worker.updated_at).toBe(true);
+    const audit = await t.db.selectFrom('audit_log').selectAll().where('entity_id', '=', worker.id).execute();
+    expect(audit.map((entry) => entry.action)).toEqual(['create', 'update']);
+    expect(JSON.parse(audit[1]?.changes ?? '{}')).toEqual({ ipa_url: [url, null] });
+  });
+
+  it('leaves the link when the stored file cannot be removed', async () => {
+    const denied = (): never => {
+      throw new StorageError('access-denied', 'EACCES: permission denied');
+    };
+    const store: FileStore = { put: async () => undefined, get: async () => null, remove: async () => denied() };
+    const t = await signedInApp({}, store);
+    const linked = await givenStoredFile(t.db, 'ipa');
+    const worker = (
+      await t.request({ method: 'POST', url: '/api/workers', payload: buildWorker({ ipa_url: linked }) })
+    ).json();
+    const removal = await t.request({ method: 'DELETE', url: `/api/files?url=${encodeURIComponent(linked)}` });
+    expect(removal.statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: `/api/workers/${worker.id}` })).json().ipa_url).toBe(linked);
   });
 });

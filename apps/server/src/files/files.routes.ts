@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import { FILE_KIND_REQUIRED, FILE_KINDS, FILE_REQUIRED, MAX_UPLOAD_BYTES, UploadedFile } from '@td/shared/schemas/file';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,39 +7,20 @@ import { badRequest } from '../lib/errors.ts';
 import { currentUser } from '../plugins/session.ts';
 import type { FileStore } from './file-store.ts';
 import { dispositionFor } from './file-types.ts';
-import { deleteFile, fileTooLarge, readFile, type Upload, uploadFile } from './files.service.ts';
+import { deleteFile, readFile, type Upload, uploadFile } from './files.service.ts';
+import { acceptMultipart, readUpload } from './upload-stream.ts';
 
 interface FilesRoutesOptions {
   db: Db;
   store: FileStore;
 }
 
-const ONE_AT_A_TIME = 'Please upload one file at a time.';
 const FileKindField = z.enum(FILE_KINDS);
 
-/** Reads the `kind` field and the one `file` part of a multipart upload (SPEC 9: at most 5 MB). */
-async function readUpload(request: FastifyRequest): Promise<Upload> {
-  if (!request.isMultipart()) throw badRequest(FILE_REQUIRED, { file: FILE_REQUIRED });
-  let kind: unknown;
-  let file: { fileName: string; data: Buffer } | undefined;
-  try {
-    const parts = request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        if (part.fieldname === 'kind') kind = part.value;
-      } else if (part.fieldname === 'file') {
-        file = { fileName: part.filename, data: await part.toBuffer() };
-      } else {
-        part.file.resume();
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
-    if (code === 'FST_FILES_LIMIT') throw badRequest(ONE_AT_A_TIME, { file: ONE_AT_A_TIME });
-    throw error;
-  }
-  const parsedKind = FileKindField.safeParse(kind);
+/** The `kind` field and the one `file` part of an upload (SPEC 9: at most 5 MB). */
+async function readFileUpload(request: FastifyRequest): Promise<Upload> {
+  const { fields, file } = await readUpload(request, { maxFileBytes: MAX_UPLOAD_BYTES, fieldNames: ['kind'] });
+  const parsedKind = FileKindField.safeParse(fields.kind);
   if (!parsedKind.success) throw badRequest(FILE_KIND_REQUIRED, { kind: FILE_KIND_REQUIRED });
   if (!file) throw badRequest(FILE_REQUIRED, { file: FILE_REQUIRED });
   return { kind: parsedKind.data, ...file };
@@ -54,14 +34,14 @@ function contentDisposition(contentType: string, originalName: string): string {
 
 /** SPEC 3 stored files, 4 deletion, 8 storage errors; ARCHITECTURE differs 2 (private) and 6 (checked). */
 export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app, { db, store }) => {
-  // Registered here, so only this plugin accepts multipart bodies; the limits are per request above.
-  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+  // Only this plugin accepts multipart bodies; `readUpload` streams them with the limits above.
+  acceptMultipart(app);
 
   app.post(
     '/',
     { schema: { tags: ['files'], consumes: ['multipart/form-data'], response: { 201: UploadedFile } } },
     async (request, reply) => {
-      const upload = await readUpload(request);
+      const upload = await readFileUpload(request);
       return reply.status(201).send(await uploadFile(db, store, upload, currentUser(request)));
     },
   );

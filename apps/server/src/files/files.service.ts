@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   FILE_FOLDERS,
+  FILE_NAME_INVALID,
   FILE_NOT_FOUND,
-  FILE_TOO_LARGE,
   FILE_URL_PREFIX,
   type FileKind,
   INVALID_FILE_URL,
@@ -16,10 +16,8 @@ import { newId, nowIso } from '../lib/clock.ts';
 import { AppError, badRequest, forbidden, notFound } from '../lib/errors.ts';
 import type { FileStore } from './file-store.ts';
 import { StorageError } from './file-store.ts';
-import { checkUpload } from './file-types.ts';
+import { checkUpload, keptFileName } from './file-types.ts';
 import * as repo from './files.repository.ts';
-
-export const fileTooLarge = () => new AppError(413, 'FILE_TOO_LARGE', FILE_TOO_LARGE);
 
 /**
  * A store path as the server names them: `<kind folder>/<uuid>.<extension>`. Anything else (another
@@ -76,7 +74,9 @@ export async function uploadFile(
   actor: Actor,
   now = new Date(),
 ): Promise<{ url: string }> {
-  const check = await checkUpload(upload.kind, upload.fileName, upload.data);
+  const originalName = keptFileName(upload.fileName);
+  if (originalName === null) throw badRequest(FILE_NAME_INVALID, { file: FILE_NAME_INVALID });
+  const check = await checkUpload(upload.kind, originalName, upload.data);
   if (!check.ok) throw badRequest(check.message, { file: check.message });
 
   // SPEC 3: random names that keep the original (lower-cased) extension.
@@ -91,7 +91,7 @@ export async function uploadFile(
     kind: upload.kind,
     path,
     url: urlOfPath(path),
-    original_name: upload.fileName.split(/[\\/]/).pop()?.slice(0, 255) ?? '',
+    original_name: originalName,
     content_type: check.contentType,
     size_bytes: upload.data.byteLength,
     created_by: actor.id,
@@ -120,14 +120,25 @@ export async function readFile(db: Db, store: FileStore, path: string) {
 }
 
 /**
- * SPEC 4: removes the stored file (the form clears its link only after this succeeds). The record and
- * the audit entry go in one transaction with the removal, so a failed removal changes nothing. A file
- * that is already gone is not an error: removing it again must not leave the form stuck on a dead link.
+ * SPEC 4: removes the stored file (the form clears its link only after this succeeds). The record,
+ * every link to the file (a saved worker's `ipa_url`...) and the audit entries go in one transaction
+ * with the removal, so a failed removal changes nothing and a link never points at a deleted file
+ * (issue 7.12, decision 008). A file that is already gone is not an error: removing it again must not
+ * leave the form stuck on a dead link.
  */
-export async function deleteFile(db: Db, store: FileStore, url: string, actor: Actor): Promise<void> {
+export async function deleteFile(db: Db, store: FileStore, url: string, actor: Actor, now = new Date()): Promise<void> {
   const path = pathOfUrl(url);
   if (!path) throw badRequest(INVALID_FILE_URL, { url: INVALID_FILE_URL });
   await db.transaction().execute(async (trx) => {
+    for (const link of await repo.clearFileLinks(trx, url, nowIso(now))) {
+      await recordAudit(trx, actor, {
+        action: 'update',
+        entity: link.entity,
+        entityId: link.id,
+        before: { [link.column]: url },
+        after: { [link.column]: null },
+      });
+    }
     const record = await repo.findStoredFileByPath(trx, path);
     if (!record) return;
     await repo.deleteStoredFile(trx, record.id);

@@ -17,9 +17,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const message = Object.values(fields)[0] ?? 'The request is not valid';
       return reply.status(400).send({ error: { code: 'VALIDATION_FAILED', message, fields } });
     }
+    // Issue 7.8: a body too large is not read to its end; closing the connection stops the reading.
+    if (error.statusCode === 413) reply.header('Connection', 'close');
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({
-        error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.fields ? { fields: error.fields } : {}),
+          ...(error.link ? { link: error.link } : {}),
+        },
       });
     }
     const status = error.statusCode ?? 500;

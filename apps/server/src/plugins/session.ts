@@ -1,10 +1,13 @@
 import type { SessionUser } from '@td/shared/schemas/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readSession } from '../auth/auth.service.ts';
+import { readSession, type SessionPolicy } from '../auth/auth.service.ts';
 import type { Db } from '../db/database.ts';
 import { unauthorized } from '../lib/errors.ts';
 
 export const SESSION_COOKIE = 'td_session';
+/** Decision 006: marks a browser that signed in before; sent only to the sign-in routes. */
+export const DEVICE_COOKIE = 'td_device';
+const DEVICE_COOKIE_PATH = '/api/auth';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,16 +35,26 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   });
 }
 
+export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date) {
+  reply.setCookie(DEVICE_COOKIE, token, {
+    path: DEVICE_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    expires: expiresAt,
+  });
+}
+
 /** Reads the session cookie into `request.user`, renewing the cookie when the session was extended. */
 export async function authenticate(
   db: Db,
-  ttlMs: number,
+  policy: SessionPolicy,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<SessionUser | null> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return null;
-  const session = await readSession(db, token, ttlMs);
+  const session = await readSession(db, token, policy);
   if (!session) {
     clearSessionCookie(request, reply);
     return null;
@@ -52,9 +65,9 @@ export async function authenticate(
 }
 
 /** Every route registered in this instance (and its children) answers 401 without a valid session. */
-export function requireSession(app: FastifyInstance, db: Db, ttlMs: number): void {
+export function requireSession(app: FastifyInstance, db: Db, policy: SessionPolicy): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (!(await authenticate(db, ttlMs, request, reply))) throw unauthorized();
+    if (!(await authenticate(db, policy, request, reply))) throw unauthorized();
   });
 }
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addMonths, dateInTimeZone } from '@td/shared/rules/dates';
+import { nricFinCheckLetter } from '@td/shared/rules/worker-identity';
 import type { FileKind } from '@td/shared/schemas/file';
 import type { Worker, WorkerFormValues } from '@td/shared/schemas/worker';
 import { apiRequest, test } from '../fixtures.ts';
@@ -24,6 +25,24 @@ export function uniqueToken(): string {
   let token = '';
   for (let i = 0; i < 8; i += 1) token += letters[Math.floor(Math.random() * letters.length)];
   return token.charAt(0).toUpperCase() + token.slice(1);
+}
+
+/**
+ * A valid FIN no other test uses (FIN, passport and WP numbers are unique among workers, issue 8 item 2):
+ * random digits, the right check letter.
+ */
+let finSequence = Math.floor(Math.random() * 9_000_000);
+export function uniqueFin(): string {
+  // Consecutive numbers from a random start per test process: no two calls of a run share one.
+  finSequence = (finSequence + 1) % 10_000_000;
+  const digits = String(finSequence).padStart(7, '0');
+  return `G${digits}${nricFinCheckLetter('G', digits)}`;
+}
+
+/** Identity numbers for one worker, unique across the run. */
+export function uniqueIdentity() {
+  const token = uniqueToken().toUpperCase();
+  return { fin_no: uniqueFin(), passport_no: `P${token}`, wp_no: `WP-${token}` };
 }
 
 /** A small but real PDF (the server checks uploads by content). */
@@ -62,10 +81,8 @@ export async function seedWorker(page: Page, overrides: Partial<WorkerFormValues
     nationality: 'Bangladeshi',
     phone_number: '+65 8123 4567',
     email: 'worker@example.com',
-    passport_no: 'P1234567',
+    ...uniqueIdentity(),
     type_of_pass: 'WP',
-    fin_no: 'G1234567N',
-    wp_no: 'WP-100200',
     date_of_application: '2024-01-15',
     date_of_issuance: '2024-02-01',
     levy: '$300',

@@ -1,10 +1,10 @@
 import { PRODUCT_NAME } from '@td/shared/options/product';
 import { ArrowLeft, HardHat, LogOut, Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { cn } from '../components/ui/cn.ts';
-import { useAuth } from './auth-provider.tsx';
-import { NAVIGATION } from './navigation.ts';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { cn } from '@/components/ui/cn.ts';
+import { useAuth } from '@/features/auth/auth-provider.tsx';
+import { NAVIGATION, navigationEntryOf } from './navigation.ts';
 
 /** SPEC 2 Shell: side navigation, menu button on small screens, back arrow on every page but the dashboard. */
 export function AppLayout() {
@@ -12,10 +12,23 @@ export function AppLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const isDashboard = location.pathname === '/dashboard';
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   // A chosen destination closes the sidebar on small screens.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
   useEffect(() => setSidebarOpen(false), [location.pathname]);
+
+  // Issue 8 item 12: Escape closes the open menu, and focus goes back to the button that opened it.
+  useEffect(() => {
+    if (!sidebarOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setSidebarOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [sidebarOpen]);
 
   return (
     <div className="min-h-screen lg:pl-64">
@@ -34,10 +47,17 @@ export function AppLayout() {
           onClick={() => setSidebarOpen(false)}
         />
       )}
-      <Sidebar open={sidebarOpen} onClose={() => setSidebarOpen(false)} />
+      <Sidebar
+        open={sidebarOpen}
+        onClose={() => {
+          setSidebarOpen(false);
+          menuButton.current?.focus();
+        }}
+      />
 
       <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-line bg-white/80 px-4 backdrop-blur lg:px-8">
         <button
+          ref={menuButton}
           type="button"
           className="rounded-lg p-2 hover:bg-black/5 lg:hidden"
           aria-label="Open menu"
@@ -70,7 +90,15 @@ export function AppLayout() {
 function Sidebar({ open, onClose }: { open: boolean; onClose(): void }) {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
+  const current = navigationEntryOf(location.pathname);
   const [signingOut, setSigningOut] = useState(false);
+  const firstLink = useRef<HTMLAnchorElement>(null);
+
+  // Opened on a small screen: focus moves into the menu.
+  useEffect(() => {
+    if (open) firstLink.current?.focus();
+  }, [open]);
 
   const handleSignOut = async () => {
     setSigningOut(true);
@@ -82,8 +110,13 @@ function Sidebar({ open, onClose }: { open: boolean; onClose(): void }) {
     <aside
       id="sidebar"
       className={cn(
-        'fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-line bg-white transition-transform',
-        open ? 'translate-x-0' : '-translate-x-full lg:translate-x-0',
+        'fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-line bg-white',
+        // Issue 8 item 12: closed on a small screen it is hidden, not just moved off-screen, so its
+        // controls leave the tab order and the accessibility tree. Opening shows it at once (focus can
+        // move in); closing hides it after the slide.
+        open
+          ? 'visible translate-x-0 transition-transform'
+          : 'invisible -translate-x-full transition-[transform,visibility] lg:visible lg:translate-x-0',
       )}
     >
       <div className="flex h-14 items-center gap-2 border-b border-line px-5">
@@ -102,22 +135,25 @@ function Sidebar({ open, onClose }: { open: boolean; onClose(): void }) {
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="flex flex-col gap-1">
-          {NAVIGATION.map(({ label, to, Icon }) => (
-            <li key={to}>
-              <NavLink
-                to={to}
-                className={({ isActive }) =>
-                  cn(
+          {NAVIGATION.map(({ label, to, Icon }, index) => {
+            const active = current?.to === to;
+            return (
+              <li key={to}>
+                <Link
+                  ref={index === 0 ? firstLink : undefined}
+                  to={to}
+                  aria-current={active ? 'page' : undefined}
+                  className={cn(
                     'flex items-center gap-3 rounded-xl px-3 py-2 text-sm font-medium transition-colors',
-                    isActive ? 'bg-accent/10 text-accent' : 'text-ink hover:bg-black/5',
-                  )
-                }
-              >
-                <Icon aria-hidden="true" className="h-4 w-4" />
-                {label}
-              </NavLink>
-            </li>
-          ))}
+                    active ? 'bg-accent/10 text-accent' : 'text-ink hover:bg-black/5',
+                  )}
+                >
+                  <Icon aria-hidden="true" className="h-4 w-4" />
+                  {label}
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       </nav>
       <div className="border-t border-line p-3">

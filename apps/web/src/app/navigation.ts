@@ -1,11 +1,30 @@
 import { Banknote, ClipboardList, GraduationCap, LayoutDashboard, ReceiptText, Users } from 'lucide-react';
 
-/** SPEC 2 Shell: the side navigation, in order. */
+/**
+ * SPEC 2 Shell: the side navigation, in order. `sections` are the paths that belong to an entry, so it
+ * stays highlighted (and `aria-current`) on its view, edit, expiring and status pages (issue 8 item 12).
+ */
 export const NAVIGATION = [
-  { label: 'Dashboard', to: '/dashboard', Icon: LayoutDashboard },
-  { label: 'Worker Management', to: '/worker-management', Icon: Users },
-  { label: 'Timesheet', to: '/timesheet', Icon: ClipboardList },
-  { label: 'Payslip', to: '/payslip', Icon: Banknote },
-  { label: 'Training Records', to: '/training-records', Icon: GraduationCap },
-  { label: 'Admin Charge', to: '/admin-charge', Icon: ReceiptText },
+  { label: 'Dashboard', to: '/dashboard', Icon: LayoutDashboard, sections: [] },
+  {
+    label: 'Worker Management',
+    to: '/worker-management',
+    Icon: Users,
+    sections: ['/worker/', '/expiring-wp', '/expiring-coretrade', '/workers-by-status'],
+  },
+  { label: 'Timesheet', to: '/timesheet', Icon: ClipboardList, sections: ['/timesheet/'] },
+  { label: 'Payslip', to: '/payslip', Icon: Banknote, sections: ['/payslip/'] },
+  { label: 'Training Records', to: '/training-records', Icon: GraduationCap, sections: ['/training-records/'] },
+  { label: 'Admin Charge', to: '/admin-charge', Icon: ReceiptText, sections: ['/admin-charge/'] },
 ] as const;
+
+/** The navigation entry a path belongs to, or undefined. */
+export function navigationEntryOf(pathname: string) {
+  return NAVIGATION.find(
+    (entry) =>
+      pathname === entry.to ||
+      (entry.sections as readonly string[]).some((section) =>
+        section.endsWith('/') ? pathname.startsWith(section) : pathname === section,
+      ),
+  );
+}

@@ -1,7 +1,7 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../components/ui/button.tsx';
-import { usePageTitle } from './page-title.ts';
+import { buttonClasses } from '@/components/ui/button.tsx';
+import { usePageTitle } from '@/lib/page-title.ts';
 
 export function NotFoundPage() {
   usePageTitle('Page Not Found');

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { LoadingState } from '../components/ui/spinner.tsx';
-import { useAuth } from './auth-provider.tsx';
+import { LoadingState } from '@/components/ui/spinner.tsx';
+import { useAuth } from '@/features/auth/auth-provider.tsx';
 
 /** SPEC 2 Access: a spinner while the session is read, then the page or a redirect to /login. */
 export function ProtectedRoute() {

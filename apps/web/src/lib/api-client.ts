@@ -7,6 +7,8 @@ export class ApiError extends Error {
     message: string,
     readonly code: string,
     readonly fields: Record<string, string> = {},
+    /** A page that helps resolve the error (e.g. the worker already holding a FIN). */
+    readonly link?: { href: string; label: string },
   ) {
     super(message);
   }
@@ -51,6 +53,7 @@ export async function api<T>(
       error?.message ?? `The server answered ${response.status}.`,
       error?.code ?? 'HTTP',
       error?.fields,
+      error?.link,
     );
   }
   return body as T;

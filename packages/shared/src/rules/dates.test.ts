@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, dateInTimeZone, daysBetween, isIsoDate } from './dates.ts';
+import { addDays, addMonths, dateInTimeZone, daysBetween, isIsoDate } from './dates.ts';
 
 describe('isIsoDate', () => {
   it.each(['2024-02-29', '2025-12-31', '0001-01-01'])('accepts %s', (value) => {
@@ -30,5 +30,15 @@ describe('dateInTimeZone and daysBetween', () => {
   it('counts whole days', () => {
     expect(daysBetween('2024-02-28', '2024-03-01')).toBe(2);
     expect(daysBetween('2024-03-01', '2024-02-28')).toBe(-2);
+  });
+});
+
+describe('addDays', () => {
+  it('crosses month, leap day and year ends', () => {
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2025-02-28', 1)).toBe('2025-03-01');
+    expect(addDays('2025-12-31', 1)).toBe('2026-01-01');
+    expect(addDays('2025-01-10', 30)).toBe('2025-02-09');
+    expect(addDays('2025-03-01', -1)).toBe('2025-02-28');
   });
 });

@@ -31,6 +31,13 @@ export function addMonths(isoDate: string, months: number): string {
   return target.toISOString().slice(0, 10);
 }
 
+/** Adds calendar days (negative to go back): 2024-02-28 + 1 day = 2024-02-29. */
+export function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 /** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText, safeText } from './fields.ts';
 
 // SPEC 5 Login: both fields required; e-mail must be e-mail format.
 export const EMAIL_REQUIRED = 'Email address is required';
@@ -10,22 +11,23 @@ const email = z
   .string({ error: EMAIL_REQUIRED })
   .trim()
   .min(1, EMAIL_REQUIRED)
+  .max(254, EMAIL_INVALID)
   .pipe(z.email({ error: EMAIL_INVALID }))
   .transform((value) => value.toLowerCase());
 
+/** Kept as typed (never trimmed); control characters and lone surrogates are refused like any text. */
+const password = (max: number) => safeText(max, { label: 'Password', trim: false });
+
 export const LoginInput = z.object({
   email,
-  password: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED),
+  password: password(1000).min(1, PASSWORD_REQUIRED),
 });
 export type LoginInput = z.output<typeof LoginInput>;
 
 export const NewAccountInput = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
+  name: requiredText(120, { label: 'Name' }),
   email,
-  password: z
-    .string({ error: PASSWORD_REQUIRED })
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(200, 'Password must be at most 200 characters'),
+  password: password(200).min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
 });
 export type NewAccountInput = z.output<typeof NewAccountInput>;
 

@@ -1,17 +1,46 @@
 import { z } from 'zod';
 import { CORETRADES, LEVIES, NATIONALITIES, PASS_TYPES, RATE_TYPES, WORKER_STATUSES } from '../options/workers.ts';
 import { isIsoDate } from '../rules/dates.ts';
+import {
+  identityKey,
+  isPlausibleWorkerAge,
+  isValidPhoneNumber,
+  MAX_WORKER_AGE,
+  MIN_WORKER_AGE,
+  nricFinProblem,
+} from '../rules/worker-identity.ts';
+import {
+  EARLIEST_DATE,
+  filterText,
+  invalidDateMessage,
+  isoDate,
+  LATEST_DATE,
+  money,
+  oneOf,
+  optional,
+  paging,
+  queryInt,
+  requiredMessage,
+  safeText,
+  searchText,
+} from './fields.ts';
 
 /**
  * SPEC 3 worker, 5 worker form. One schema for the form (client) and the API (server): the form sends
- * strings, empty meaning "not given"; parsing turns them into nulls and numbers.
+ * strings, empty meaning "not given"; parsing turns them into nulls, checked dates and integer cents.
+ * Every field is built from `fields.ts`, so nothing is cut or loosely read (issue 7).
  */
 
+export { invalidDateMessage, requiredMessage };
 export const DOCUMENTS_REQUIRED =
   'At least one employment document (IPA, Consent Letter, or Contract) must be uploaded';
 export const CORETRADE_REQUIRED = 'Coretrade is required for WP holders';
-export const invalidDateMessage = (label: string) => `Invalid ${label} format. Please use YYYY-MM-DD format.`;
-export const requiredMessage = (label: string) => `${label} is required`;
+/** Issue 8 item 3: what can be checked is checked, each with a message under its field. */
+export const FIN_FORMAT_MESSAGE = 'FIN No. must be S, T, F, G or M, then 7 digits and a letter, e.g. G1234567X';
+export const FIN_CHECK_LETTER_MESSAGE = 'FIN No. has a wrong check letter. Please check the number.';
+export const PHONE_MESSAGE = 'Phone Number may contain only digits, spaces and a leading + (6 to 15 digits)';
+export const AGE_MESSAGE = `Date of Birth must give an age between ${MIN_WORKER_AGE} and ${MAX_WORKER_AGE}`;
+export const EXPIRY_BEFORE_ISSUANCE_MESSAGE = 'WP Expiry Date must be after the Date of Issuance';
 
 /** Field labels as the form shows them; messages are built from them. */
 export const WORKER_FIELD_LABELS = {
@@ -52,7 +81,10 @@ const ALWAYS_REQUIRED = [
   'passport_no',
   'type_of_pass',
 ] as const;
-/** SPEC 5: additionally required when adding (WP No. "marked required on add by the inputs"). */
+/**
+ * SPEC 5: additionally required when adding (WP No. "marked required on add by the inputs"); WP No. and
+ * Levy not for Singapore Citizens and PRs, who have no work pass (ARCHITECTURE differs 11).
+ */
 const REQUIRED_ON_ADD = [
   'phone_number',
   'email',
@@ -65,102 +97,127 @@ const REQUIRED_ON_ADD = [
   'rate_type',
   'salary_rate',
 ] as const;
-const DATE_FIELDS = [
-  'date_of_birth',
-  'date_of_application',
-  'date_of_issuance',
-  'wp_expiry_date',
-  'coretrade_expiry_date',
-] as const;
 export const DOCUMENT_FIELDS = ['ipa_url', 'consent_letter_url', 'contract_url'] as const;
 
-/** Text that may be empty: trimmed, empty becomes null. */
-const optionalText = (max = 200) =>
-  z
-    .union([z.string(), z.null()])
-    .optional()
-    .transform((value) => {
-      const trimmed = value?.trim() ?? '';
-      return trimmed === '' ? null : trimmed.slice(0, max);
-    });
+/** ARCHITECTURE differs 11: Singapore Citizens and PRs have no work pass and pay no levy. */
+export const RESIDENT_PASS_TYPES = ['Singapore Citizen', 'PR'] as const;
+export const isResidentPass = (typeOfPass: string | null | undefined) =>
+  (RESIDENT_PASS_TYPES as readonly string[]).includes(typeOfPass ?? '');
+/** The work-pass fields a resident is not asked for, saved empty for them. */
+export const WORK_PASS_FIELDS = ['wp_no', 'wp_expiry_date', 'levy', 'coretrade', 'coretrade_expiry_date'] as const;
+/** Identity numbers unique among workers, compared without spaces and case (issue 8 item 2). */
+export const UNIQUE_IDENTITY_FIELDS = ['fin_no', 'passport_no', 'wp_no'] as const;
+export type UniqueIdentityField = (typeof UNIQUE_IDENTITY_FIELDS)[number];
 
-const oneOf = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
-  optionalText().refine((value) => value === null || (values as readonly string[]).includes(value), {
-    message: `Please choose a valid ${label}`,
-  }) as unknown as z.ZodType<T[number] | null, string | null | undefined>;
+const L = WORKER_FIELD_LABELS;
+const text = (field: WorkerField, max: number) => optional(safeText(max, { label: L[field] }));
+const date = (field: WorkerField, rules: { past?: boolean } = {}) => optional(isoDate({ label: L[field], ...rules }));
+const choice = <T extends readonly [string, ...string[]]>(field: WorkerField, values: T) =>
+  optional(oneOf(values, L[field]));
 
 const WorkerFields = z.object({
-  first_name: optionalText(100),
-  last_name: optionalText(100),
-  date_of_birth: optionalText(10),
-  nationality: oneOf(NATIONALITIES, 'Nationality'),
-  phone_number: optionalText(40),
-  email: optionalText(200).refine((value) => value === null || z.email().safeParse(value).success, {
-    message: 'Please enter a valid email address',
-  }),
-  passport_no: optionalText(40),
-  type_of_pass: oneOf(PASS_TYPES, 'Type of Pass'),
-  fin_no: optionalText(40),
-  wp_no: optionalText(40),
-  date_of_application: optionalText(10),
-  date_of_issuance: optionalText(10),
-  wp_expiry_date: optionalText(10),
-  coretrade_expiry_date: optionalText(10),
-  levy: oneOf(LEVIES, 'Levy'),
-  coretrade: oneOf(CORETRADES, 'Coretrade'),
-  status: oneOf(WORKER_STATUSES, 'Status'),
-  supplied_to_company: optionalText(200),
-  designation: optionalText(100),
-  rate_type: oneOf(RATE_TYPES, 'Rate Type'),
-  salary_rate: z
-    .union([z.string(), z.number(), z.null()])
-    .optional()
-    .transform((value, ctx) => {
-      if (value === null || value === undefined || String(value).trim() === '') return null;
-      const amount = typeof value === 'number' ? value : Number(String(value).trim());
-      if (!Number.isFinite(amount) || amount < 0 || amount > 10_000_000) {
-        ctx.addIssue({ code: 'custom', message: 'Salary Rate must be a number of 0 or more' });
-        return z.NEVER;
-      }
-      return Math.round(amount * 100) / 100;
+  first_name: text('first_name', 100),
+  last_name: text('last_name', 100),
+  // Issue 7: a date of birth is in the past and after 1900; every date is before 2100 (fields.ts).
+  date_of_birth: date('date_of_birth', { past: true }),
+  nationality: choice('nationality', NATIONALITIES),
+  phone_number: text('phone_number', 40),
+  email: optional(
+    safeText(200, { label: L.email }).refine((value) => z.email().safeParse(value).success, {
+      message: 'Please enter a valid email address',
     }),
-  photo_url: optionalText(500),
-  ipa_url: optionalText(500),
-  consent_letter_url: optionalText(500),
-  contract_url: optionalText(500),
+  ),
+  passport_no: text('passport_no', 40),
+  type_of_pass: choice('type_of_pass', PASS_TYPES),
+  fin_no: text('fin_no', 40),
+  wp_no: text('wp_no', 40),
+  date_of_application: date('date_of_application'),
+  date_of_issuance: date('date_of_issuance'),
+  wp_expiry_date: date('wp_expiry_date'),
+  coretrade_expiry_date: date('coretrade_expiry_date'),
+  levy: choice('levy', LEVIES),
+  coretrade: choice('coretrade', CORETRADES),
+  status: choice('status', WORKER_STATUSES),
+  supplied_to_company: text('supplied_to_company', 200),
+  designation: text('designation', 100),
+  rate_type: choice('rate_type', RATE_TYPES),
+  /** Dollars in, integer cents out (ARCHITECTURE, Data; `money` in fields.ts). */
+  salary_rate: optional(money({ label: L.salary_rate })),
+  photo_url: text('photo_url', 500),
+  ipa_url: text('ipa_url', 500),
+  consent_letter_url: text('consent_letter_url', 500),
+  contract_url: text('contract_url', 500),
 });
 
+/** What the form holds and sends: strings as typed. */
 export type WorkerFormValues = z.input<typeof WorkerFields>;
+/** The parsed worker: nulls for empty values, checked dates, `salary_rate` in integer cents. */
 export type WorkerInput = z.output<typeof WorkerFields>;
 export type WorkerFormMode = 'add' | 'edit';
 
+/** Today as `YYYY-MM-DD` in this machine's time zone (the browser's; the server passes the business one). */
+function localToday(): string {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export interface WorkerSchemaOptions {
+  /** Today as `YYYY-MM-DD`, read at each parse (the age check); the browser's date by default. */
+  today?: () => string;
+}
+
 /**
- * The worker form's rules (SPEC 5) for adding or editing. Coretrade and its expiry are cleared when
- * the pass is not WP.
+ * The worker form's rules (SPEC 5) for adding or editing, plus the checks of issue 8 item 3. Every
+ * message is found in one pass, including the whole-form rules (coretrade, documents), so the form shows
+ * them all at once (issue 8 item 7). Coretrade and its expiry are cleared when the pass is not WP; the
+ * work-pass fields are cleared for Singapore Citizens and PRs (ARCHITECTURE differs 11).
  */
-export function workerInputSchema(mode: WorkerFormMode) {
-  return WorkerFields.superRefine((worker, ctx) => {
-    const required = mode === 'add' ? [...ALWAYS_REQUIRED, ...REQUIRED_ON_ADD] : ALWAYS_REQUIRED;
-    for (const field of required) {
-      if (worker[field] === null) {
-        ctx.addIssue({ code: 'custom', path: [field], message: requiredMessage(WORKER_FIELD_LABELS[field]) });
+export function workerInputSchema(mode: WorkerFormMode, { today = localToday }: WorkerSchemaOptions = {}) {
+  return WorkerFields.superRefine(
+    (worker, ctx) => {
+      const issue = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
+      const resident = isResidentPass(worker.type_of_pass);
+      const onAdd = REQUIRED_ON_ADD.filter((field) => !(resident && (field === 'wp_no' || field === 'levy')));
+      const required = mode === 'add' ? [...ALWAYS_REQUIRED, ...onAdd] : ALWAYS_REQUIRED;
+      for (const field of required) {
+        if (worker[field] === null) issue(field, requiredMessage(WORKER_FIELD_LABELS[field]));
       }
-    }
-    for (const field of DATE_FIELDS) {
-      const value = worker[field];
-      if (value !== null && !isIsoDate(value)) {
-        ctx.addIssue({ code: 'custom', path: [field], message: invalidDateMessage(WORKER_FIELD_LABELS[field]) });
+      // A date that failed its own check (fields.ts) has its message already; the cross-field rules skip it.
+      const validDate = (field: 'date_of_birth' | 'date_of_issuance' | 'wp_expiry_date') => {
+        const value = worker[field];
+        const inRange = typeof value === 'string' && isIsoDate(value) && value >= EARLIEST_DATE && value <= LATEST_DATE;
+        return inRange ? value : null;
+      };
+      const birth = validDate('date_of_birth');
+      if (birth && !isPlausibleWorkerAge(birth, today())) issue('date_of_birth', AGE_MESSAGE);
+      const issued = validDate('date_of_issuance');
+      const expires = validDate('wp_expiry_date');
+      if (!resident && issued && expires && expires <= issued) issue('wp_expiry_date', EXPIRY_BEFORE_ISSUANCE_MESSAGE);
+      if (typeof worker.fin_no === 'string') {
+        const problem = nricFinProblem(worker.fin_no);
+        if (problem) issue('fin_no', problem === 'format' ? FIN_FORMAT_MESSAGE : FIN_CHECK_LETTER_MESSAGE);
       }
+      if (typeof worker.phone_number === 'string' && !isValidPhoneNumber(worker.phone_number)) {
+        issue('phone_number', PHONE_MESSAGE);
+      }
+      if (mode === 'add' && worker.type_of_pass === 'WP' && worker.coretrade === null) {
+        issue('coretrade', CORETRADE_REQUIRED);
+      }
+      if (mode === 'add' && DOCUMENT_FIELDS.every((field) => worker[field] === null)) {
+        issue('documents', DOCUMENTS_REQUIRED);
+      }
+    },
+    // Also when a field already failed its own check, so every message is found in one round.
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  ).transform((worker) => {
+    // A checked NRIC/FIN is kept in its one written form (G1234567X).
+    const cleaned = { ...worker, fin_no: identityKey(worker.fin_no) };
+    if (isResidentPass(worker.type_of_pass)) {
+      return { ...cleaned, ...Object.fromEntries(WORK_PASS_FIELDS.map((field) => [field, null])) } as typeof cleaned;
     }
-    if (mode === 'add' && worker.type_of_pass === 'WP' && worker.coretrade === null) {
-      ctx.addIssue({ code: 'custom', path: ['coretrade'], message: CORETRADE_REQUIRED });
-    }
-    if (mode === 'add' && DOCUMENT_FIELDS.every((field) => worker[field] === null)) {
-      ctx.addIssue({ code: 'custom', path: ['documents'], message: DOCUMENTS_REQUIRED });
-    }
-  }).transform((worker) =>
-    worker.type_of_pass === 'WP' ? worker : { ...worker, coretrade: null, coretrade_expiry_date: null },
-  );
+    return worker.type_of_pass === 'WP' ? cleaned : { ...cleaned, coretrade: null, coretrade_expiry_date: null };
+  });
 }
 
 export const CreateWorkerInput = workerInputSchema('add');
@@ -202,12 +259,30 @@ export const Worker = z.object({
 });
 export type Worker = z.infer<typeof Worker>;
 
-export const WorkerListQuery = z.object({
-  q: z.string().trim().max(100).optional(),
-  nationality: z.string().max(50).optional(),
-  status: z.string().max(50).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+/** Issue 8 item 8: the columns a worker list sorts by (`created_at` newest first is the default). */
+export const WORKER_SORTS = ['name', 'worker_id', 'type_of_pass', 'status', 'created_at'] as const;
+export type WorkerSort = (typeof WORKER_SORTS)[number];
+
+/**
+ * Search and filters of a worker list. `q` matches the name (SPEC 9), and also the TD- id, FIN,
+ * passport and phone number (issue 8 item 8).
+ */
+export const WorkerFilterQuery = z.object({
+  q: searchText(),
+  nationality: filterText('Nationality'),
+  status: filterText('Status'),
+  type_of_pass: filterText('Type of Pass'),
+  supplied_to_company: filterText('Supplied to Company', 200),
+});
+export type WorkerFilterQuery = z.input<typeof WorkerFilterQuery>;
+
+export const WorkerSortQuery = z.object({
+  sort: z.enum(WORKER_SORTS).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+});
+
+export const WorkerListQuery = WorkerFilterQuery.extend(WorkerSortQuery.shape).extend({
+  ...paging({ defaultPageSize: 25, maxPageSize: 100 }),
 });
 export type WorkerListQuery = z.input<typeof WorkerListQuery>;
 
@@ -226,41 +301,86 @@ export const WorkerDashboard = z.object({
   status_counts: z.record(z.string(), z.number().int()),
   expiring_wp: z.number().int(),
   expiring_coretrade: z.number().int(),
+  /** Issue 8 item 9: permits (coretrade of WP holders) already expired, of workers not terminated. */
+  expired_wp: z.number().int(),
+  expired_coretrade: z.number().int(),
 });
 export type WorkerDashboard = z.infer<typeof WorkerDashboard>;
 
 export const ExpiringListQuery = z.object({
-  q: z.string().trim().max(100).optional(),
-  nationality: z.string().max(50).optional(),
+  q: searchText(),
+  nationality: filterText('Nationality'),
   /** Optional paging; without it the whole window is answered (`total` counts it either way). */
-  page: z.coerce.number().int().min(1).optional(),
-  pageSize: z.coerce.number().int().min(1).max(500).optional(),
+  page: queryInt({ label: 'Page', min: 1 }).optional(),
+  pageSize: queryInt({ label: 'Page size', min: 1, max: 500 }).optional(),
 });
 
+/** Days until expiry: negative once expired (-3 is "expired 3 days ago"). */
 export const ExpiringWorker = Worker.extend({ days_until_expiry: z.number().int() });
 export type ExpiringWorker = z.infer<typeof ExpiringWorker>;
+/** Issue 8 item 9: at most this many expired rows are answered (`expired_total` counts them all). */
+export const MAX_EXPIRED_ROWS = 500;
 export const ExpiringWorkerList = z.object({
+  /** SPEC 7, 9: expiring from today to 3 months ahead, soonest first. */
   items: z.array(ExpiringWorker),
   total: z.number().int(),
+  /**
+   * Issue 8 item 9: already expired, of workers not terminated, longest expired first (matching the
+   * search and nationality).
+   */
+  expired: z.array(ExpiringWorker),
+  expired_total: z.number().int(),
   /** Distinct nationalities of the workers in the window, for the filter. */
   nationalities: z.array(z.string()),
 });
 export type ExpiringWorkerList = z.infer<typeof ExpiringWorkerList>;
 
-/** For other features' worker pickers (SPEC 7 "read id, first_name, last_name, worker_id"). */
-export const WorkerLookup = z.object({
-  items: z.array(
-    Worker.pick({
-      id: true,
-      first_name: true,
-      last_name: true,
-      worker_id: true,
-      rate_type: true,
-      salary_rate: true,
-      fin_no: true,
-      wp_no: true,
-      email: true,
-    }),
-  ),
+/**
+ * For other features' worker pickers (SPEC 7 "read id, first_name, last_name, worker_id"; on the payslip
+ * form also rate_type, salary_rate, fin_no, wp_no, email). ARCHITECTURE differs 10: the picker searches
+ * on the server a page at a time instead of listing every worker.
+ */
+export const WorkerLookupItem = Worker.pick({
+  id: true,
+  first_name: true,
+  last_name: true,
+  worker_id: true,
+  rate_type: true,
+  salary_rate: true,
+  fin_no: true,
+  wp_no: true,
+  email: true,
 });
+export type WorkerLookupItem = z.infer<typeof WorkerLookupItem>;
+
+export const WorkerLookupQuery = z.object({
+  /** Part of "first last" or of the TD- id, any case. */
+  q: searchText(),
+  ...paging({ defaultPageSize: 20, maxPageSize: 100 }),
+});
+export type WorkerLookupQuery = z.input<typeof WorkerLookupQuery>;
+
+export const WorkerLookup = z.object({ items: z.array(WorkerLookupItem), total: z.number().int() });
 export type WorkerLookup = z.infer<typeof WorkerLookup>;
+
+/** Issue 8 item 8: the client companies workers are supplied to, for the list's filter. */
+export const WorkerCompanies = z.object({ items: z.array(z.string()) });
+export type WorkerCompanies = z.infer<typeof WorkerCompanies>;
+
+/** Issue 8 item 11: one change of a worker from the audit log. */
+export const WorkerHistoryEntry = z.object({
+  id: z.string(),
+  action: z.string(),
+  /** The staff member's name when it was written. */
+  user_name: z.string().nullable(),
+  created_at: z.string(),
+  /** What changed (fields of an update; the filled fields of a create). */
+  changes: z.array(z.object({ field: z.string(), label: z.string(), before: z.unknown(), after: z.unknown() })),
+});
+export type WorkerHistoryEntry = z.infer<typeof WorkerHistoryEntry>;
+export const WorkerHistory = z.object({ items: z.array(WorkerHistoryEntry) });
+export type WorkerHistory = z.infer<typeof WorkerHistory>;
+
+/** Issue 8 item 2: the worker who already holds a FIN, passport or WP number. */
+export const duplicateIdentityMessage = (field: UniqueIdentityField, holder: string) =>
+  `${WORKER_FIELD_LABELS[field]} is already used by ${holder}`;

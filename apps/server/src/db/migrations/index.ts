@@ -1,9 +1,21 @@
 import type { Migration } from 'kysely';
 import * as platform from './0001-platform.ts';
 import * as workers from './0002-workers.ts';
+import * as hardening from './0003-hardening.ts';
+import * as timesheets from './0004-timesheets.ts';
+import * as adminCharges from './0005-admin-charges.ts';
+import * as trainingRecords from './0006-training-records.ts';
+import * as payslips from './0007-payslips.ts';
+import * as workerUniqueness from './0008-worker-uniqueness.ts';
 
 /** Listed here rather than read from disk, so the bundled server carries them. Append only. */
 export const migrations: Record<string, Migration> = {
   '0001-platform': platform,
   '0002-workers': workers,
+  '0003-hardening': hardening,
+  '0004-timesheets': timesheets,
+  '0005-admin-charges': adminCharges,
+  '0006-training-records': trainingRecords,
+  '0007-payslips': payslips,
+  '0008-worker-uniqueness': workerUniqueness,
 };

@@ -1,16 +1,29 @@
-import { fromCents, toCents } from '@td/shared/rules/money';
-import type { Worker, WorkerInput } from '@td/shared/schemas/worker';
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { fromCents } from '@td/shared/rules/money';
+import { identityKey } from '@td/shared/rules/worker-identity';
+import type { UniqueIdentityField, Worker, WorkerInput, WorkerLookupItem, WorkerSort } from '@td/shared/schemas/worker';
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database, WorkerRow } from '../../db/schema.ts';
 
 /** Ids are UUIDs; anything else cannot exist (and PostgreSQL would refuse to compare it with a uuid). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** ARCHITECTURE, Data: salary_rate is cents in the table and dollars in the API; converted only here. */
+/**
+ * ARCHITECTURE, Data: salary_rate is cents in the table and dollars in the API. The schema's `money`
+ * field parses input to cents; answers convert back here.
+ * The identity keys are the database's business only (issue 8 item 2).
+ */
 export function toWorker(row: WorkerRow): Worker {
-  return { ...row, salary_rate: row.salary_rate === null ? null : fromCents(row.salary_rate) };
+  const { fin_no_key, passport_no_key, wp_no_key, ...worker } = row;
+  return { ...worker, salary_rate: row.salary_rate === null ? null : fromCents(row.salary_rate) };
 }
+
+/** The unique key column of each identity number (migration 0008). */
+export const IDENTITY_KEY_COLUMNS = {
+  fin_no: 'fin_no_key',
+  passport_no: 'passport_no_key',
+  wp_no: 'wp_no_key',
+} as const satisfies Record<UniqueIdentityField, keyof WorkerRow>;
 
 function toRowFields(input: WorkerInput) {
   const { first_name, last_name } = input;
@@ -20,7 +33,10 @@ function toRowFields(input: WorkerInput) {
     ...input,
     first_name,
     last_name,
-    salary_rate: input.salary_rate === null ? null : toCents(input.salary_rate),
+    // Issue 8 item 2: compared without spaces and case; the unique indexes refuse a second holder.
+    fin_no_key: identityKey(input.fin_no),
+    passport_no_key: identityKey(input.passport_no),
+    wp_no_key: identityKey(input.wp_no),
   };
 }
 
@@ -29,40 +45,92 @@ const offsetOf = ({ page, pageSize }: { page: number; pageSize: number }) =>
   Math.min((page - 1) * pageSize, 2_000_000_000);
 
 export interface WorkerFilters {
-  /** Case-insensitive part of "first last". */
+  /** Name ("first last"), TD- id, FIN, passport or phone number, case-insensitive. */
   q?: string | undefined;
   nationality?: string | undefined;
   status?: string | undefined;
+  type_of_pass?: string | undefined;
+  supplied_to_company?: string | undefined;
 }
 
 /** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
 export const likeContains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+function contains(column: Expression<string | null>, text: string): Expression<SqlBool> {
+  return sql<SqlBool>`lower(${column}) like ${likeContains(text)} escape '\\'`;
+}
+
+/**
+ * SPEC 9: the name search matches first and last name together. Issue 8 item 8: the same box finds a
+ * TD- id, a FIN or passport number (without spaces and case, as stored in their keys) and a phone
+ * number typed with or without its spaces.
+ */
+function searchOf(eb: ExpressionBuilder<Database, 'workers'>, q: string): Expression<SqlBool> {
+  const matches = [
+    contains(sql<string>`${eb.ref('first_name')} || ' ' || ${eb.ref('last_name')}`, q),
+    contains(eb.ref('worker_id'), q),
+  ];
+  const key = identityKey(q);
+  if (key) matches.push(contains(eb.ref('fin_no_key'), key), contains(eb.ref('passport_no_key'), key));
+  const digits = q.replace(/[\s+]/g, '');
+  if (/^\+?[\d\s]+$/.test(q) && digits.length >= 3) {
+    matches.push(contains(sql<string>`replace(${eb.ref('phone_number')}, ' ', '')`, digits));
+  }
+  return eb.or(matches);
+}
+
 function filtersOf(eb: ExpressionBuilder<Database, 'workers'>, filters: WorkerFilters): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
-  if (filters.q) {
-    // SPEC 9: the name search matches first and last name together.
-    conditions.push(
-      sql<SqlBool>`lower(${eb.ref('first_name')} || ' ' || ${eb.ref('last_name')}) like ${likeContains(filters.q)} escape '\\'`,
-    );
-  }
+  if (filters.q) conditions.push(searchOf(eb, filters.q));
   if (filters.nationality) conditions.push(eb('nationality', '=', filters.nationality));
   if (filters.status) conditions.push(eb('status', '=', filters.status));
+  if (filters.type_of_pass) conditions.push(eb('type_of_pass', '=', filters.type_of_pass));
+  if (filters.supplied_to_company) conditions.push(eb('supplied_to_company', '=', filters.supplied_to_company));
   return eb.and(conditions);
 }
 
-/** SPEC 2 worker list: one page, newest first, with the number of all matches. */
+export interface WorkerSorting {
+  sort?: WorkerSort | undefined;
+  order?: 'asc' | 'desc' | undefined;
+}
+
+type WorkerQuery = SelectQueryBuilder<Database, 'workers', WorkerRow>;
+
+/**
+ * Issue 8 item 8: sorts by the chosen column, empty values last in both directions (the same on both
+ * databases), then by name and id so pages never overlap. Newest first without a choice (SPEC 7).
+ */
+function sortedBy(query: WorkerQuery, { sort = 'created_at', order }: WorkerSorting): WorkerQuery {
+  const direction = order ?? (sort === 'created_at' ? 'desc' : 'asc');
+  const byName = (q: WorkerQuery) =>
+    q.orderBy('first_name', direction).orderBy('last_name', direction).orderBy('id', direction);
+  switch (sort) {
+    case 'name':
+      return byName(query);
+    case 'worker_id':
+      // TD-9999 before TD-10000: shorter ids first.
+      return query.orderBy(sql`length(worker_id)`, direction).orderBy('worker_id', direction).orderBy('id', direction);
+    case 'type_of_pass':
+    case 'status':
+      return byName(query.orderBy(sql`${sql.ref(sort)} is null`).orderBy(sort, direction));
+    default:
+      return query.orderBy('created_at', direction).orderBy('id', direction);
+  }
+}
+
+/** SPEC 2 worker list: one page, newest first unless sorted otherwise, with the number of all matches. */
 export async function listWorkers(
   db: Db,
-  { page, pageSize, ...filters }: WorkerFilters & { page: number; pageSize: number },
+  { page, pageSize, sort, order, ...filters }: WorkerFilters & WorkerSorting & { page: number; pageSize: number },
 ): Promise<{ items: Worker[]; total: number }> {
   const [rows, count] = await Promise.all([
-    db
-      .selectFrom('workers')
-      .selectAll()
-      .where((eb) => filtersOf(eb, filters))
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+    sortedBy(
+      db
+        .selectFrom('workers')
+        .selectAll()
+        .where((eb) => filtersOf(eb, filters)),
+      { sort, order },
+    )
       .limit(pageSize)
       .offset(offsetOf({ page, pageSize }))
       .execute(),
@@ -73,6 +141,59 @@ export async function listWorkers(
       .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toWorker), total: Number(count.total) };
+}
+
+/** Issue 8 item 10: every worker the list's search and filters match, in its order, for the CSV export. */
+export async function exportWorkers(db: Db, query: WorkerFilters & WorkerSorting, limit: number): Promise<Worker[]> {
+  const { sort, order, ...filters } = query;
+  const rows = await sortedBy(
+    db
+      .selectFrom('workers')
+      .selectAll()
+      .where((eb) => filtersOf(eb, filters)),
+    { sort, order },
+  )
+    .limit(limit)
+    .execute();
+  return rows.map(toWorker);
+}
+
+/** Issue 8 item 8: the distinct client companies, for the list's filter. */
+export async function listCompanies(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('workers')
+    .select('supplied_to_company')
+    .distinct()
+    .where('supplied_to_company', 'is not', null)
+    .orderBy('supplied_to_company')
+    .execute();
+  return rows.flatMap((row) => (row.supplied_to_company ? [row.supplied_to_company] : []));
+}
+
+/**
+ * Issue 8 item 2: the workers (other than `exceptId`) already holding any of these identity keys, with
+ * what identifies them to the user.
+ */
+export async function findIdentityHolders(
+  db: Db,
+  keys: Partial<Record<UniqueIdentityField, string | null>>,
+  exceptId?: string,
+) {
+  const wanted = (Object.entries(keys) as Array<[UniqueIdentityField, string | null]>).filter(
+    (entry): entry is [UniqueIdentityField, string] => entry[1] !== null,
+  );
+  if (wanted.length === 0) return [];
+  return db
+    .selectFrom('workers')
+    .select(['id', 'worker_id', 'first_name', 'last_name', 'fin_no_key', 'passport_no_key', 'wp_no_key'])
+    .where((eb) =>
+      eb.and([
+        eb.or(wanted.map(([field, key]) => eb(IDENTITY_KEY_COLUMNS[field], '=', key))),
+        ...(exceptId ? [eb('id', '!=', exceptId)] : []),
+      ]),
+    )
+    .orderBy('created_at')
+    .execute();
 }
 
 export type ExpiryColumn = 'wp_expiry_date' | 'coretrade_expiry_date';
@@ -140,6 +261,59 @@ export async function countExpiringWorkers(
   return Number(row.total);
 }
 
+/**
+ * Issue 8 item 9: permits already expired (before `today`), of workers not terminated: a terminated
+ * worker's old permit needs nobody's attention. Coretrade counts for WP holders only, as in the window.
+ */
+function expiredBefore(
+  eb: ExpressionBuilder<Database, 'workers'>,
+  column: ExpiryColumn,
+  today: string,
+): Expression<SqlBool> {
+  return eb.and([
+    eb(column, '<', today),
+    eb.or([eb('status', 'is', null), eb('status', '!=', 'Terminated')]),
+    ...(column === 'coretrade_expiry_date' ? [eb('type_of_pass', '=', 'WP')] : []),
+  ]);
+}
+
+/** Expired permits matching the filters, longest expired first, at most `limit` of them, and how many in all. */
+export async function listExpiredWorkers(
+  db: Db,
+  column: ExpiryColumn,
+  today: string,
+  filters: WorkerFilters,
+  limit: number,
+): Promise<{ items: Worker[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('workers')
+      .selectAll()
+      .where((eb) => eb.and([expiredBefore(eb, column, today), filtersOf(eb, filters)]))
+      .orderBy(column, 'asc')
+      .orderBy('first_name')
+      .orderBy('last_name')
+      .orderBy('id')
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('workers')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where((eb) => eb.and([expiredBefore(eb, column, today), filtersOf(eb, filters)]))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toWorker), total: Number(count.total) };
+}
+
+export async function countExpiredWorkers(db: Db, column: ExpiryColumn, today: string): Promise<number> {
+  const row = await db
+    .selectFrom('workers')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where((eb) => expiredBefore(eb, column, today))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
 /** SPEC 9 tiles: how many workers have each status (one GROUP BY). */
 export async function countWorkersByStatus(db: Db): Promise<Array<{ status: string | null; count: number }>> {
   const rows = await db
@@ -184,18 +358,107 @@ export async function countCreatedIn<K extends string>(
   return Object.fromEntries(entries.map(([key]) => [key, Number(counts[key])])) as Record<K, number>;
 }
 
-/** SPEC 7: the fields other features' pickers need, ordered by first then last name. */
-export function lookupWorkers(db: Db) {
+const LOOKUP_FIELDS = [
+  'id',
+  'first_name',
+  'last_name',
+  'worker_id',
+  'rate_type',
+  'salary_rate',
+  'fin_no',
+  'wp_no',
+  'email',
+] as const;
+
+/** The picker's match: part of "first last" or of the TD- id, any case. */
+function lookupMatch(eb: ExpressionBuilder<Database, 'workers'>, q: string | undefined): Expression<SqlBool> {
+  if (!q) return eb.and([]);
+  const pattern = likeContains(q);
+  return eb.or([
+    sql<SqlBool>`lower(${eb.ref('first_name')} || ' ' || ${eb.ref('last_name')}) like ${pattern} escape '\\'`,
+    sql<SqlBool>`lower(${eb.ref('worker_id')}) like ${pattern} escape '\\'`,
+  ]);
+}
+
+/**
+ * SPEC 7: the fields other features' pickers need, ordered by first then last name. ARCHITECTURE
+ * differs 10: one page of the workers matching `q` (name or TD- id) with the number of all matches.
+ */
+export async function lookupWorkers(
+  db: Db,
+  { q, page, pageSize }: { q?: string | undefined; page: number; pageSize: number },
+): Promise<{ items: WorkerLookupItem[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('workers')
+      .select(LOOKUP_FIELDS)
+      .where((eb) => lookupMatch(eb, q))
+      .orderBy('first_name')
+      .orderBy('last_name')
+      .orderBy('id')
+      .limit(pageSize)
+      .offset(offsetOf({ page, pageSize }))
+      .execute(),
+    db
+      .selectFrom('workers')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where((eb) => lookupMatch(eb, q))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((row) => ({ ...row, salary_rate: row.salary_rate === null ? null : fromCents(row.salary_rate) })),
+    total: Number(count.total),
+  };
+}
+
+/** Workers with a status supplied to one company (timesheet crew entry: everyone on one site). */
+export async function findWorkersSuppliedTo(
+  db: Db,
+  company: string,
+  status: string,
+  limit: number,
+): Promise<Array<{ id: string; first_name: string; last_name: string; worker_id: string }>> {
   return db
     .selectFrom('workers')
-    .select(['id', 'first_name', 'last_name', 'worker_id', 'rate_type', 'salary_rate', 'fin_no', 'wp_no', 'email'])
+    .select(['id', 'first_name', 'last_name', 'worker_id'])
+    .where('supplied_to_company', '=', company)
+    .where('status', '=', status)
     .orderBy('first_name')
     .orderBy('last_name')
     .orderBy('id')
-    .execute()
-    .then((rows) =>
-      rows.map((row) => ({ ...row, salary_rate: row.salary_rate === null ? null : fromCents(row.salary_rate) })),
-    );
+    .limit(limit)
+    .execute();
+}
+
+/** The companies workers of a status are supplied to, with how many, for the crew entry's choice. */
+export async function listSuppliedCompanies(
+  db: Db,
+  status: string,
+): Promise<Array<{ company: string; workers: number }>> {
+  const rows = await db
+    .selectFrom('workers')
+    .select((eb) => ['supplied_to_company', eb.fn.countAll<number | string>().as('workers')])
+    .where('status', '=', status)
+    .where('supplied_to_company', 'is not', null)
+    .groupBy('supplied_to_company')
+    .orderBy('supplied_to_company')
+    .execute();
+  return rows.flatMap((row) =>
+    row.supplied_to_company === null ? [] : [{ company: row.supplied_to_company, workers: Number(row.workers) }],
+  );
+}
+
+/** Issue 8 item 1: which of these file URLs some worker still links. */
+export async function linkedFileUrls(db: Db, urls: string[]): Promise<string[]> {
+  if (urls.length === 0) return [];
+  const columns = ['photo_url', 'ipa_url', 'consent_letter_url', 'contract_url'] as const;
+  const rows = await db
+    .selectFrom('workers')
+    .select(columns)
+    .where((eb) => eb.or(columns.map((column) => eb(column, 'in', urls))))
+    .execute();
+  const linked = new Set(rows.flatMap((row) => columns.map((column) => row[column])));
+  return urls.filter((url) => linked.has(url));
 }
 
 export async function findWorkerById(db: Db, id: string): Promise<Worker | undefined> {
@@ -248,12 +511,21 @@ export async function deleteWorker(db: Db, id: string): Promise<void> {
   await db.deleteFrom('workers').where('id', '=', id).execute();
 }
 
+/** A worker row as inserted in bulk: the identity keys are computed here. */
+export type WorkerSeedRow = Omit<WorkerRow, 'fin_no_key' | 'passport_no_key' | 'wp_no_key'>;
+
 /** Bulk insert of ready rows (tests and the benchmark). */
-export async function insertWorkerRows(db: Db, rows: WorkerRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) {
+export async function insertWorkerRows(db: Db, rows: WorkerSeedRow[]): Promise<void> {
+  const withKeys = rows.map((row) => ({
+    ...row,
+    fin_no_key: identityKey(row.fin_no),
+    passport_no_key: identityKey(row.passport_no),
+    wp_no_key: identityKey(row.wp_no),
+  }));
+  for (let i = 0; i < withKeys.length; i += 500) {
     await db
       .insertInto('workers')
-      .values(rows.slice(i, i + 500))
+      .values(withKeys.slice(i, i + 500))
       .execute();
   }
 }

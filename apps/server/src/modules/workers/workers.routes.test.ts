@@ -448,7 +448,10 @@ describe('GET /api/workers', () => {
 });
 
 describe('GET /api/workers/lookup', () => {
-  it('answers the picker fields ordered by first then last name', async () => {
+  const names = (body: { items: Array<{ first_name: string; last_name: string }> }) =>
+    body.items.map((w) => `${w.first_name} ${w.last_name}`);
+
+  it('answers a page of the picker fields ordered by first then last name, with the total', async () => {
     const t = await signedInApp();
     await insertWorkers(
       t.db,
@@ -458,16 +461,47 @@ describe('GET /api/workers/lookup', () => {
     );
     const response = await t.request({ method: 'GET', url: '/api/workers/lookup' });
     expect(response.statusCode).toBe(200);
-    const items = response.json().items;
-    expect(items.map((w: { first_name: string; last_name: string }) => `${w.first_name} ${w.last_name}`)).toEqual([
-      'Aung Kyaw',
-      'Aung Thu',
-      'Zaw Min',
-    ]);
-    expect(Object.keys(items[2]).sort()).toEqual(
+    const body = response.json();
+    expect(body.total).toBe(3);
+    expect(names(body)).toEqual(['Aung Kyaw', 'Aung Thu', 'Zaw Min']);
+    expect(Object.keys(body.items[2]).sort()).toEqual(
       ['email', 'fin_no', 'first_name', 'id', 'last_name', 'rate_type', 'salary_rate', 'worker_id', 'wp_no'].sort(),
     );
-    expect(items[2]).toMatchObject({ salary_rate: 2500.5, rate_type: 'Monthly', email: 'zaw@example.com' });
+    expect(body.items[2]).toMatchObject({ salary_rate: 2500.5, rate_type: 'Monthly', email: 'zaw@example.com' });
+
+    const page2 = (await t.request({ method: 'GET', url: '/api/workers/lookup?page=2&pageSize=2' })).json();
+    expect(page2).toMatchObject({ total: 3 });
+    expect(names(page2)).toEqual(['Zaw Min']);
+  });
+
+  it('matches first and last name together or the TD- id, in any case, and % literally', async () => {
+    const t = await signedInApp();
+    await insertWorkers(
+      t.db,
+      { first_name: 'Ravi', last_name: 'Kumar', worker_id: 'TD-4321' },
+      { first_name: 'Kumar', last_name: 'Selvam', worker_id: 'TD-1234' },
+      { first_name: 'Ahmad', last_name: 'Karim_100%', worker_id: 'TD-5555' },
+    );
+    const lookup = async (q: string) =>
+      (await t.request({ method: 'GET', url: `/api/workers/lookup?q=${encodeURIComponent(q)}` })).json();
+    expect(names(await lookup('KUMAR'))).toEqual(['Kumar Selvam', 'Ravi Kumar']);
+    expect(names(await lookup('ravi kum'))).toEqual(['Ravi Kumar']);
+    expect(names(await lookup('td-12'))).toEqual(['Kumar Selvam']);
+    expect(names(await lookup('TD-4321'))).toEqual(['Ravi Kumar']);
+    expect(names(await lookup('100%'))).toEqual(['Ahmad Karim_100%']);
+    expect(await lookup('%')).toMatchObject({ total: 1 });
+    expect(await lookup('nobody')).toEqual({ items: [], total: 0 });
+    // Blank is every worker.
+    expect(await lookup('  ')).toMatchObject({ total: 3 });
+  });
+
+  it('refuses a bad page size and answers an empty page past the end', async () => {
+    const t = await signedInApp();
+    await insertWorkers(t.db, { first_name: 'Aung', last_name: 'Thu' });
+    expect((await t.request({ method: 'GET', url: '/api/workers/lookup?pageSize=1000' })).statusCode).toBe(400);
+    expect((await t.request({ method: 'GET', url: '/api/workers/lookup?page=0' })).statusCode).toBe(400);
+    const huge = await t.request({ method: 'GET', url: '/api/workers/lookup?page=9007199254740991' });
+    expect(huge.json()).toEqual({ items: [], total: 1 });
   });
 });
 
@@ -525,6 +559,8 @@ describe('GET /api/workers/dashboard (SPEC 9)', () => {
       },
       expiring_wp: 2,
       expiring_coretrade: 1,
+      expired_wp: 0,
+      expired_coretrade: 0,
     });
   });
 
@@ -625,5 +661,186 @@ describe('expiring work permits and coretrade (SPEC 2, 7, 9)', () => {
     const paged = (await t.request({ method: 'GET', url: '/api/workers/expiring-wp?page=2&pageSize=3' })).json();
     expect(summary(paged)).toEqual([['LastDay', 90]]);
     expect(paged.total).toBe(4);
+  });
+});
+
+describe('input rules (issue 7.4, 7.5, 7.6): refused with a message, the same on both databases', () => {
+  it.each([
+    ['/api/workers?q=%00', 'Search contains characters that are not allowed'],
+    ['/api/workers?q=a%1Bb', 'Search contains characters that are not allowed'],
+    ['/api/workers?nationality=%00', 'Nationality contains characters that are not allowed'],
+    ['/api/workers?status=x%00', 'Status contains characters that are not allowed'],
+    ['/api/workers/expiring-wp?q=%00', 'Search contains characters that are not allowed'],
+    ['/api/workers/expiring-coretrade?nationality=%00', 'Nationality contains characters that are not allowed'],
+    ['/api/workers?page=0x10', 'Page must be a whole number'],
+    ['/api/workers?pageSize=1e1', 'Page size must be a whole number'],
+  ])('GET %s answers 400', async (url, message) => {
+    const t = await signedInApp();
+    const response = await t.request({ method: 'GET', url });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(message);
+  });
+
+  it.each([
+    ['a NUL', { first_name: 'Ra\u0000him' }, { first_name: 'First Name contains characters that are not allowed' }],
+    [
+      'an escape',
+      { passport_no: '\u001B[2J' },
+      { passport_no: 'Passport No. contains characters that are not allowed' },
+    ],
+    [
+      'a lone surrogate',
+      { last_name: 'Ud\uD800din' },
+      { last_name: 'Last Name contains characters that are not allowed' },
+    ],
+    [
+      'a line break',
+      { supplied_to_company: 'Acme\nEvil' },
+      { supplied_to_company: 'Supplied to Company contains characters that are not allowed' },
+    ],
+    [
+      'only invisible characters',
+      { first_name: '\u200B\uFEFF\u202E', last_name: ' \u2066\u2069 ' },
+      { first_name: 'First Name is required', last_name: 'Last Name is required' },
+    ],
+    [
+      'a 900 KB first name',
+      { first_name: 'x'.repeat(900_000) },
+      { first_name: 'First Name must be at most 100 characters' },
+    ],
+    [
+      'junk after a date',
+      { date_of_birth: '2025-01-01junk' },
+      { date_of_birth: 'Invalid Date of Birth format. Please use YYYY-MM-DD format.' },
+    ],
+    [
+      'a timestamp for a date',
+      { date_of_birth: '2025-01-01T23:59:59Z' },
+      { date_of_birth: 'Invalid Date of Birth format. Please use YYYY-MM-DD format.' },
+    ],
+    [
+      '100 KB after a date',
+      { date_of_issuance: `2025-01-01${'9'.repeat(100_000)}` },
+      { date_of_issuance: 'Invalid Date of Issuance format. Please use YYYY-MM-DD format.' },
+    ],
+    [
+      'a birth date in the future',
+      { date_of_birth: '2999-01-01' },
+      { date_of_birth: 'Date of Birth cannot be after 2099-12-31' },
+    ],
+    [
+      'a birth date tomorrow',
+      { date_of_birth: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10) },
+      { date_of_birth: 'Date of Birth must be in the past' },
+    ],
+    [
+      'a birth date before 1900',
+      { date_of_birth: '1899-12-31' },
+      { date_of_birth: 'Date of Birth cannot be before 1900-01-01' },
+    ],
+    [
+      'an expiry in 2100',
+      { wp_expiry_date: '2100-01-01', coretrade_expiry_date: '2100-06-30' },
+      {
+        wp_expiry_date: 'WP Expiry Date cannot be after 2099-12-31',
+        coretrade_expiry_date: 'Coretrade Expiry Date cannot be after 2099-12-31',
+      },
+    ],
+    ['a hexadecimal salary', { salary_rate: '0x10' }, { salary_rate: 'Salary Rate must be a number of 0 or more' }],
+    ['a binary salary', { salary_rate: '0b101' }, { salary_rate: 'Salary Rate must be a number of 0 or more' }],
+    ['an exponent salary', { salary_rate: '1e3' }, { salary_rate: 'Salary Rate must be a number of 0 or more' }],
+    [
+      'a salary with 3 decimals',
+      { salary_rate: 1.005 as unknown as string },
+      { salary_rate: 'Salary Rate can have at most 2 decimal places' },
+    ],
+    [
+      'a salary with 3 decimals as text',
+      { salary_rate: '1850.555' },
+      { salary_rate: 'Salary Rate can have at most 2 decimal places' },
+    ],
+  ])('refuses %s on add', async (_, overrides, fields) => {
+    const t = await signedInApp();
+    const ipa_url = await givenStoredFile(t.db, 'ipa');
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/workers',
+      payload: buildWorker({ ipa_url, ...overrides }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual(fields);
+    expect(await t.db.selectFrom('workers').select('id').execute()).toHaveLength(0);
+  });
+
+  it('answers a malformed salary together with every other message', async () => {
+    const t = await signedInApp();
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/workers',
+      payload: buildWorker({ first_name: '', salary_rate: '0x10', nationality: 'Martian' }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({
+      first_name: 'First Name is required',
+      nationality: 'Please choose a valid Nationality',
+      salary_rate: 'Salary Rate must be a number of 0 or more',
+      documents: DOCUMENTS_REQUIRED,
+    });
+  });
+
+  it('refuses the same on edit, leaving the worker as it was', async () => {
+    const t = await signedInApp();
+    const created = await addWorker(t);
+    const response = await t.request({
+      method: 'PUT',
+      url: `/api/workers/${created.id}`,
+      payload: buildWorker({ ipa_url: created.ipa_url, first_name: 'A\u0000', date_of_birth: '1990-04-12 junk' }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({
+      first_name: 'First Name contains characters that are not allowed',
+      date_of_birth: 'Invalid Date of Birth format. Please use YYYY-MM-DD format.',
+    });
+    expect((await t.request({ method: 'GET', url: `/api/workers/${created.id}` })).json()).toEqual(created);
+  });
+
+  it.each([
+    ['1850.55', 185055, 1850.55],
+    [4.35, 435, 4.35],
+    ['1.15', 115, 1.15],
+    [' 0.07 ', 7, 0.07],
+    ['10000000', 1_000_000_000, 10_000_000],
+  ])('stores a salary of %j as exactly %i cents', async (salary, cents, dollars) => {
+    const t = await signedInApp();
+    const worker = await addWorker(t, { salary_rate: salary as string });
+    expect(worker.salary_rate).toBe(dollars);
+    const row = await t.db.selectFrom('workers').select('salary_rate').executeTakeFirstOrThrow();
+    expect(row.salary_rate).toBe(cents);
+  });
+
+  it('keeps inner invisible characters and trims them at the ends', async () => {
+    const t = await signedInApp();
+    const worker = await addWorker(t, { first_name: '\uFEFF Ra\u200Dhim \u200B', last_name: 'Uddin\u200E' });
+    expect(worker).toMatchObject({ first_name: 'Ra\u200Dhim', last_name: 'Uddin' });
+  });
+});
+
+describe('upper-case ids (issue 7.12)', () => {
+  it('reads, updates and deletes a worker by its id in upper case, the same on both databases', async () => {
+    const t = await signedInApp();
+    const created = await addWorker(t);
+    const upper = created.id.toUpperCase();
+    const read = await t.request({ method: 'GET', url: `/api/workers/${upper}` });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().id).toBe(created.id);
+    const updated = await t.request({
+      method: 'PUT',
+      url: `/api/workers/${upper}`,
+      payload: buildWorker({ ipa_url: created.ipa_url, first_name: 'Renamed' }),
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ id: created.id, first_name: 'Renamed' });
+    expect((await t.request({ method: 'DELETE', url: `/api/workers/${upper}` })).statusCode).toBe(204);
+    expect((await t.request({ method: 'GET', url: `/api/workers/${created.id}` })).statusCode).toBe(404);
   });
 });

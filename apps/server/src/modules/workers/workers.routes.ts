@@ -1,35 +1,65 @@
+import { dateInTimeZone } from '@td/shared/rules/dates';
+import { IdParams } from '@td/shared/schemas/fields';
 import {
-  CreateWorkerInput,
   ExpiringListQuery,
   ExpiringWorkerList,
-  UpdateWorkerInput,
   Worker,
+  WorkerCompanies,
   WorkerDashboard,
+  WorkerFilterQuery,
+  WorkerHistory,
   WorkerList,
   WorkerListQuery,
   WorkerLookup,
+  WorkerLookupQuery,
+  WorkerSortQuery,
+  workerInputSchema,
 } from '@td/shared/schemas/worker';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import type { FileStore } from '../../files/file-store.ts';
 import { currentUser } from '../../plugins/session.ts';
-import { listWorkers, lookupWorkers } from './workers.repository.ts';
+import { listCompanies, listWorkers, lookupWorkers } from './workers.repository.ts';
 import * as workers from './workers.service.ts';
 
 interface WorkersRoutesOptions {
   db: Db;
   /** SPEC 9: today and calendar months are those of the business (BUSINESS_TIME_ZONE). */
   timeZone: string;
+  /** Where the documents are, so a save can remove the ones it unlinked (issue 8 item 1). */
+  store?: FileStore;
 }
 
-const IdParams = z.object({ id: z.string() });
 const tags = ['workers'];
+const ExportQuery = WorkerFilterQuery.extend(WorkerSortQuery.shape);
+
+/** Issue 8 item 10: a CSV download named after the list and the day. */
+const csvReply = (reply: FastifyReply, name: string, timeZone: string, body: string) =>
+  reply
+    .header('Content-Type', 'text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${name}-${dateInTimeZone(new Date(), timeZone)}.csv"`)
+    .header('Cache-Control', 'private, no-store')
+    .send(body);
 
 /** SPEC 2 worker screens, 5 validation, 7 worker calls, 9 dashboard and expiry rules. */
-export const workersRoutes: FastifyPluginAsyncZod<WorkersRoutesOptions> = async (app, { db, timeZone }) => {
+export const workersRoutes: FastifyPluginAsyncZod<WorkersRoutesOptions> = async (app, { db, timeZone, store }) => {
+  // The age check (issue 8 item 3) reads today in the business time zone at each request.
+  const today = () => dateInTimeZone(new Date(), timeZone);
+  const CreateBody = workerInputSchema('add', { today });
+  const UpdateBody = workerInputSchema('edit', { today });
+
   app.get('/', { schema: { tags, querystring: WorkerListQuery, response: { 200: WorkerList } } }, (request) =>
     listWorkers(db, request.query),
   );
+
+  app.get('/export', { schema: { tags, querystring: ExportQuery, produces: ['text/csv'] } }, async (request, reply) =>
+    csvReply(reply, 'workers', timeZone, await workers.exportWorkersCsv(db, request.query)),
+  );
+
+  app.get('/companies', { schema: { tags, response: { 200: WorkerCompanies } } }, async () => ({
+    items: await listCompanies(db),
+  }));
 
   app.get('/dashboard', { schema: { tags, response: { 200: WorkerDashboard } } }, () =>
     workers.workerDashboard(db, timeZone),
@@ -47,22 +77,45 @@ export const workersRoutes: FastifyPluginAsyncZod<WorkersRoutesOptions> = async 
     (request) => workers.listExpiringWorkers(db, 'coretrade', request.query, timeZone),
   );
 
-  app.get('/lookup', { schema: { tags, response: { 200: WorkerLookup } } }, async () => ({
-    items: await lookupWorkers(db),
-  }));
+  for (const kind of ['wp', 'coretrade'] as const) {
+    app.get(
+      `/expiring-${kind}/export`,
+      { schema: { tags, querystring: ExpiringListQuery, produces: ['text/csv'] } },
+      async (request, reply) =>
+        csvReply(
+          reply,
+          `expiring-${kind}`,
+          timeZone,
+          await workers.exportExpiringCsv(db, kind, request.query, timeZone),
+        ),
+    );
+  }
+
+  app.get('/lookup', { schema: { tags, querystring: WorkerLookupQuery, response: { 200: WorkerLookup } } }, (request) =>
+    lookupWorkers(db, request.query),
+  );
 
   app.get('/:id', { schema: { tags, params: IdParams, response: { 200: Worker } } }, (request) =>
     workers.getWorker(db, request.params.id),
   );
 
-  app.post('/', { schema: { tags, body: CreateWorkerInput, response: { 201: Worker } } }, async (request, reply) =>
+  app.get(
+    '/:id/history',
+    { schema: { tags, params: IdParams, response: { 200: WorkerHistory } } },
+    async (request) => ({
+      items: await workers.workerHistory(db, request.params.id),
+    }),
+  );
+
+  app.post('/', { schema: { tags, body: CreateBody, response: { 201: Worker } } }, async (request, reply) =>
     reply.status(201).send(await workers.createWorker(db, request.body, currentUser(request))),
   );
 
-  app.put(
-    '/:id',
-    { schema: { tags, params: IdParams, body: UpdateWorkerInput, response: { 200: Worker } } },
-    (request) => workers.updateWorker(db, request.params.id, request.body, currentUser(request)),
+  app.put('/:id', { schema: { tags, params: IdParams, body: UpdateBody, response: { 200: Worker } } }, (request) =>
+    workers.updateWorker(db, request.params.id, request.body, currentUser(request), {
+      ...(store ? { store } : {}),
+      onCleanupError: (error, url) => request.log.warn({ err: error, url }, 'could not remove an unlinked file'),
+    }),
   );
 
   app.delete('/:id', { schema: { tags, params: IdParams } }, async (request, reply) => {

@@ -1,23 +1,32 @@
 import { randomInt } from 'node:crypto';
 import { WORKER_STATUSES } from '@td/shared/options/workers';
+import { type CsvCell, toCsv } from '@td/shared/rules/csv';
 import { dateInTimeZone } from '@td/shared/rules/dates';
 import { daysUntilExpiry, expiryWindow } from '@td/shared/rules/expiry';
 import { workerIdCandidate } from '@td/shared/rules/worker-id';
+import { identityKey } from '@td/shared/rules/worker-identity';
 import { dashboardMonths, growthTrend, statusTotals } from '@td/shared/rules/worker-statistics';
-import { type FileKind, uploadedFileMissing } from '@td/shared/schemas/file';
 import {
+  duplicateIdentityMessage,
+  type ExpiringWorker,
   type ExpiringWorkerList,
+  MAX_EXPIRED_ROWS,
+  UNIQUE_IDENTITY_FIELDS,
+  type UniqueIdentityField,
   WORKER_FIELD_LABELS,
   type Worker,
   type WorkerDashboard,
+  type WorkerHistoryEntry,
   type WorkerInput,
 } from '@td/shared/schemas/worker';
-import { type Actor, recordAudit } from '../../audit/audit.repository.ts';
+import { type Actor, listAuditEntries, recordAudit } from '../../audit/audit.repository.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { findStoredFilesByUrl } from '../../files/files.repository.ts';
+import type { FileStore } from '../../files/file-store.ts';
+import { deleteFile } from '../../files/files.service.ts';
+import { assertStoredFiles, type StoredFileField } from '../../files/stored-file-links.ts';
 import { newId, nowIso } from '../../lib/clock.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import * as repo from './workers.repository.ts';
 
 export const WORKER_NOT_FOUND = 'Worker not found';
@@ -34,37 +43,49 @@ export async function getWorker(db: Db, id: string): Promise<Worker> {
   return worker;
 }
 
-/** The `*_url` fields and the kind of stored file each must name. */
-const FILE_FIELDS = [
-  ['photo_url', 'photo'],
-  ['ipa_url', 'ipa'],
-  ['consent_letter_url', 'consent_letter'],
-  ['contract_url', 'contract'],
-] as const satisfies ReadonlyArray<readonly [keyof WorkerInput, FileKind]>;
+/** The `*_url` fields and the kind of stored file each must name (ARCHITECTURE differs 2). */
+const FILE_FIELDS = (
+  [
+    ['photo_url', 'photo'],
+    ['ipa_url', 'ipa'],
+    ['consent_letter_url', 'consent_letter'],
+    ['contract_url', 'contract'],
+  ] as const
+).map(([field, kind]) => ({ field, kind, label: WORKER_FIELD_LABELS[field] })) satisfies ReadonlyArray<
+  StoredFileField<keyof WorkerInput>
+>;
+
+const identityKeysOf = (input: WorkerInput) =>
+  Object.fromEntries(UNIQUE_IDENTITY_FIELDS.map((field) => [field, identityKey(input[field])])) as Record<
+    UniqueIdentityField,
+    string | null
+  >;
 
 /**
- * ARCHITECTURE differs 2: a worker may only link files this server stored, for the right purpose.
- * An unchanged link on update is accepted as it is (SPEC 4: a removed file's link changes only on save).
+ * Issue 8 item 2: FIN, passport and WP numbers are unique among workers, compared without spaces and
+ * case. A clash answers 409 naming the worker who holds the number, with a link to them. Checked before
+ * writing for the friendly answer; the unique indexes (migration 0008) settle a race, after which this
+ * runs again to name the winner.
  */
-async function assertStoredFiles(db: Db, input: WorkerInput, existing: Worker | null): Promise<void> {
-  const toCheck = FILE_FIELDS.flatMap(([field, kind]) => {
-    const url = input[field];
-    return url !== null && url !== existing?.[field] ? [{ field, kind, url }] : [];
-  });
-  if (toCheck.length === 0) return;
-  const stored = await findStoredFilesByUrl(
-    db,
-    toCheck.map((entry) => entry.url),
-  );
+async function assertUniqueIdentity(db: Db, input: WorkerInput, exceptId?: string): Promise<void> {
+  const keys = identityKeysOf(input);
+  const holders = await repo.findIdentityHolders(db, keys, exceptId);
+  if (holders.length === 0) return;
   const fields: Record<string, string> = {};
-  for (const { field, kind, url } of toCheck) {
-    if (!stored.some((file) => file.url === url && file.kind === kind)) {
-      fields[field] = uploadedFileMissing(WORKER_FIELD_LABELS[field]);
-    }
+  let first: (typeof holders)[number] | undefined;
+  for (const field of UNIQUE_IDENTITY_FIELDS) {
+    const holder = holders.find((row) => keys[field] !== null && row[repo.IDENTITY_KEY_COLUMNS[field]] === keys[field]);
+    if (!holder) continue;
+    first ??= holder;
+    fields[field] = duplicateIdentityMessage(field, holderName(holder));
   }
-  const first = Object.values(fields)[0];
-  if (first) throw badRequest(first, fields);
+  if (!first) return;
+  const message = Object.values(fields)[0] ?? 'This worker already exists';
+  throw conflict(message, fields, { href: `/worker/view/${first.id}`, label: holderName(first) });
 }
+
+const holderName = (holder: { first_name: string; last_name: string; worker_id: string }) =>
+  `${holder.first_name} ${holder.last_name} (${holder.worker_id})`.replace(/\s+/g, ' ');
 
 export interface CreateWorkerOptions {
   now?: Date;
@@ -83,7 +104,8 @@ export async function createWorker(
   actor: Actor,
   { now = new Date(), random = secureRandom }: CreateWorkerOptions = {},
 ): Promise<Worker> {
-  await assertStoredFiles(db, input, null);
+  await assertStoredFiles(db, FILE_FIELDS, input, null);
+  await assertUniqueIdentity(db, input);
   const fourDigitTaken = await repo.countFourDigitWorkerIds(db);
   for (let attempt = 0; attempt < MAX_WORKER_ID_ATTEMPTS; attempt++) {
     const workerId = workerIdCandidate(fourDigitTaken, attempt, random);
@@ -101,27 +123,63 @@ export async function createWorker(
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
+      // Another create took this FIN, passport or WP number meanwhile; else the worker id: try another.
+      await assertUniqueIdentity(db, input);
     }
   }
   throw conflict(WORKER_ID_EXHAUSTED);
 }
 
-/** Replaces the worker's fields (SPEC 5 edit rules already applied by the schema) and records what changed. */
+export interface UpdateWorkerOptions {
+  now?: Date;
+  /** Removes the files the save unlinked (issue 8 item 1); without it they stay in the store. */
+  store?: FileStore;
+  /** Told when an unlinked file could not be removed (the save itself stands). */
+  onCleanupError?(error: unknown, url: string): void;
+}
+
+const FILE_URL_FIELDS = FILE_FIELDS.map(({ field }) => field);
+
+/**
+ * Replaces the worker's fields (SPEC 5 edit rules already applied by the schema) and records what changed.
+ * Issue 8 item 1 (ARCHITECTURE differs 11): removing or replacing a document takes effect here, on save;
+ * the files the worker no longer links are removed from the store after the save is committed (unless
+ * another worker links them), so an abandoned edit loses nothing.
+ */
 export async function updateWorker(
   db: Db,
   id: string,
   input: WorkerInput,
   actor: Actor,
-  now = new Date(),
+  { now = new Date(), store, onCleanupError }: UpdateWorkerOptions = {},
 ): Promise<Worker> {
-  return db.transaction().execute(async (trx) => {
-    const before = await repo.findWorkerById(trx, id);
-    if (!before) throw notFound(WORKER_NOT_FOUND);
-    await assertStoredFiles(trx, input, before);
-    const after = await repo.updateWorker(trx, id, input, nowIso(now));
-    await recordAudit(trx, actor, { action: 'update', entity: 'worker', entityId: id, before, after });
-    return after;
-  });
+  const { before, after } = await db
+    .transaction()
+    .execute(async (trx) => {
+      const before = await repo.findWorkerById(trx, id);
+      if (!before) throw notFound(WORKER_NOT_FOUND);
+      await assertStoredFiles(trx, FILE_FIELDS, input, before);
+      await assertUniqueIdentity(trx, input, id);
+      const after = await repo.updateWorker(trx, id, input, nowIso(now));
+      await recordAudit(trx, actor, { action: 'update', entity: 'worker', entityId: id, before, after });
+      return { before, after };
+    })
+    .catch(async (error: unknown) => {
+      // A concurrent save took one of the numbers between the check and the write.
+      if (isUniqueViolation(error)) await assertUniqueIdentity(db, input, id);
+      throw error;
+    });
+  if (store) {
+    const unlinked = FILE_URL_FIELDS.flatMap((field) => {
+      const url = before[field];
+      return url && url !== after[field] ? [url] : [];
+    });
+    const stillLinked = new Set(await repo.linkedFileUrls(db, unlinked));
+    for (const url of unlinked.filter((candidate) => !stillLinked.has(candidate))) {
+      await deleteFile(db, store, url, actor).catch((error: unknown) => onCleanupError?.(error, url));
+    }
+  }
+  return after;
 }
 
 /** ARCHITECTURE Data: payroll history of the worker stays; their stored documents stay too. */
@@ -136,9 +194,10 @@ export async function deleteWorker(db: Db, id: string, actor: Actor): Promise<vo
 
 /** SPEC 9 worker dashboard, from aggregate queries; months and today in the business time zone. */
 export async function workerDashboard(db: Db, timeZone: string, now = new Date()): Promise<WorkerDashboard> {
-  const window = expiryWindow(dateInTimeZone(now, timeZone));
+  const today = dateInTimeZone(now, timeZone);
+  const window = expiryWindow(today);
   const months = dashboardMonths(now, timeZone);
-  const [byStatus, created, expiringWp, expiringCoretrade] = await Promise.all([
+  const [byStatus, created, expiringWp, expiringCoretrade, expiredWp, expiredCoretrade] = await Promise.all([
     repo.countWorkersByStatus(db),
     repo.countCreatedIn(db, {
       current: months.currentMonth,
@@ -147,6 +206,8 @@ export async function workerDashboard(db: Db, timeZone: string, now = new Date()
     }),
     repo.countExpiringWorkers(db, 'wp_expiry_date', window),
     repo.countExpiringWorkers(db, 'coretrade_expiry_date', window),
+    repo.countExpiredWorkers(db, 'wp_expiry_date', today),
+    repo.countExpiredWorkers(db, 'coretrade_expiry_date', today),
   ]);
   const totals = statusTotals(byStatus, WORKER_STATUSES, 'Terminated');
   return {
@@ -159,6 +220,8 @@ export async function workerDashboard(db: Db, timeZone: string, now = new Date()
     status_counts: totals.byStatus,
     expiring_wp: expiringWp,
     expiring_coretrade: expiringCoretrade,
+    expired_wp: expiredWp,
+    expired_coretrade: expiredCoretrade,
   };
 }
 
@@ -168,16 +231,21 @@ const EXPIRY_COLUMNS: Record<ExpiringKind, repo.ExpiryColumn> = {
   coretrade: 'coretrade_expiry_date',
 };
 
-/** SPEC 2, 7, 9: workers whose work permit (or coretrade, WP holders only) expires within 3 months. */
+interface ExpiringQuery {
+  q?: string | undefined;
+  nationality?: string | undefined;
+  page?: number | undefined;
+  pageSize?: number | undefined;
+}
+
+/**
+ * SPEC 2, 7, 9: workers whose work permit (or coretrade, WP holders only) expires within 3 months, and
+ * (issue 8 item 9) those whose permit already expired, longest expired first, with negative days.
+ */
 export async function listExpiringWorkers(
   db: Db,
   kind: ExpiringKind,
-  query: {
-    q?: string | undefined;
-    nationality?: string | undefined;
-    page?: number | undefined;
-    pageSize?: number | undefined;
-  },
+  query: ExpiringQuery,
   timeZone: string,
   now = new Date(),
 ): Promise<ExpiringWorkerList> {
@@ -185,13 +253,142 @@ export async function listExpiringWorkers(
   const column = EXPIRY_COLUMNS[kind];
   const { page, pageSize, ...filters } = query;
   const paging = page || pageSize ? { page: page ?? 1, pageSize: pageSize ?? 100 } : undefined;
-  const result = await repo.listExpiringWorkers(db, column, expiryWindow(today), filters, paging);
+  const [result, expired] = await Promise.all([
+    repo.listExpiringWorkers(db, column, expiryWindow(today), filters, paging),
+    repo.listExpiredWorkers(db, column, today, filters, MAX_EXPIRED_ROWS),
+  ]);
+  const withDays = (worker: Worker): ExpiringWorker => ({
+    ...worker,
+    // Inside the window or before today, so never null.
+    days_until_expiry: daysUntilExpiry(worker[column] ?? today, today),
+  });
   return {
     ...result,
-    items: result.items.map((worker) => ({
-      ...worker,
-      // In the window, so never null.
-      days_until_expiry: daysUntilExpiry(worker[column] ?? today, today),
-    })),
+    items: result.items.map(withDays),
+    expired: expired.items.map(withDays),
+    expired_total: expired.total,
   };
+}
+
+/** Issue 8 item 10: the most rows one export answers (far above any list this business keeps). */
+export const MAX_EXPORT_ROWS = 50_000;
+
+const orEmpty = (value: string | null) => value ?? '';
+
+/** Issue 8 item 10: the worker list as CSV, with the list's search, filters and order. */
+export async function exportWorkersCsv(db: Db, query: repo.WorkerFilters & repo.WorkerSorting): Promise<string> {
+  const workers = await repo.exportWorkers(db, query, MAX_EXPORT_ROWS);
+  const L = WORKER_FIELD_LABELS;
+  const header = [
+    'Worker ID',
+    L.first_name,
+    L.last_name,
+    L.nationality,
+    L.type_of_pass,
+    L.status,
+    L.fin_no,
+    L.passport_no,
+    L.wp_no,
+    L.wp_expiry_date,
+    L.coretrade,
+    L.coretrade_expiry_date,
+    L.phone_number,
+    L.email,
+    L.supplied_to_company,
+    L.designation,
+    L.rate_type,
+    L.salary_rate,
+    'Added On',
+  ];
+  const rows: CsvCell[][] = workers.map((w) => [
+    w.worker_id,
+    w.first_name,
+    w.last_name,
+    orEmpty(w.nationality),
+    orEmpty(w.type_of_pass),
+    orEmpty(w.status),
+    orEmpty(w.fin_no),
+    orEmpty(w.passport_no),
+    orEmpty(w.wp_no),
+    orEmpty(w.wp_expiry_date),
+    orEmpty(w.coretrade),
+    orEmpty(w.coretrade_expiry_date),
+    orEmpty(w.phone_number),
+    orEmpty(w.email),
+    orEmpty(w.supplied_to_company),
+    orEmpty(w.designation),
+    orEmpty(w.rate_type),
+    w.salary_rate,
+    w.created_at.slice(0, 10),
+  ]);
+  return toCsv(header, rows);
+}
+
+/**
+ * Issue 8 item 10: an expiring list as CSV, as the page shows it: the expired rows first, then the
+ * window, with the same search and nationality.
+ */
+export async function exportExpiringCsv(
+  db: Db,
+  kind: ExpiringKind,
+  query: ExpiringQuery,
+  timeZone: string,
+  now = new Date(),
+): Promise<string> {
+  const { expired, items } = await listExpiringWorkers(
+    db,
+    kind,
+    { q: query.q, nationality: query.nationality },
+    timeZone,
+    now,
+  );
+  const L = WORKER_FIELD_LABELS;
+  const expiryLabel = kind === 'wp' ? L.wp_expiry_date : L.coretrade_expiry_date;
+  const header = [
+    'Name',
+    L.nationality,
+    'Worker ID',
+    ...(kind === 'coretrade' ? [L.coretrade] : []),
+    expiryLabel,
+    'Days Until Expiry',
+  ];
+  const rows: CsvCell[][] = [...expired, ...items].map((w) => [
+    `${w.first_name} ${w.last_name}`,
+    orEmpty(w.nationality),
+    w.worker_id,
+    ...(kind === 'coretrade' ? [orEmpty(w.coretrade)] : []),
+    orEmpty(kind === 'wp' ? w.wp_expiry_date : w.coretrade_expiry_date),
+    w.days_until_expiry,
+  ]);
+  return toCsv(header, rows);
+}
+
+/** Fields of the audit entries that are the record's bookkeeping, not something a person changed. */
+const HISTORY_HIDDEN = new Set(['id', 'created_at', 'updated_at']);
+const HISTORY_LABELS: Record<string, string> = { ...WORKER_FIELD_LABELS, worker_id: 'Worker ID' };
+const MAX_HISTORY_ENTRIES = 200;
+
+/**
+ * Issue 8 item 11: the worker's audit entries, newest first: who, when, and what changed (field by
+ * field for an update; the filled fields for the create).
+ */
+export async function workerHistory(db: Db, id: string): Promise<WorkerHistoryEntry[]> {
+  await getWorker(db, id);
+  const entries = await listAuditEntries(db, 'worker', id);
+  return entries
+    .slice(-MAX_HISTORY_ENTRIES)
+    .reverse()
+    .map((entry) => {
+      const parsed = entry.changes ? (JSON.parse(entry.changes) as Record<string, [unknown, unknown]>) : {};
+      const changes = Object.entries(parsed)
+        .filter(([field, [before, after]]) => !HISTORY_HIDDEN.has(field) && (before !== null || after !== null))
+        .map(([field, [before, after]]) => ({ field, label: HISTORY_LABELS[field] ?? field, before, after }));
+      return {
+        id: entry.id,
+        action: entry.action,
+        user_name: entry.user_name,
+        created_at: entry.created_at,
+        changes,
+      };
+    });
 }

@@ -14,15 +14,18 @@ export const describedBy = (messageId: string, error: string | undefined, hint: 
 
 export function FieldLabel({
   htmlFor,
+  id,
   required,
   children,
 }: {
   htmlFor: string;
-  required?: boolean;
+  /** For controls that are also labelled by id (a combobox's listbox). */
+  id?: string | undefined;
+  required?: boolean | undefined;
   children: ReactNode;
 }) {
   return (
-    <label htmlFor={htmlFor} className="text-sm font-medium text-ink">
+    <label htmlFor={htmlFor} id={id} className="text-sm font-medium text-ink">
       {children}
       {required && (
         <span aria-hidden="true" className="ml-0.5 text-danger">

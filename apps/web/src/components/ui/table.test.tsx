@@ -1,7 +1,19 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Pagination, rangeText, Table, TBody, TD, TH, THead, TR } from './table.tsx';
+import {
+  CARD_LAYOUT_QUERY,
+  type DataColumn,
+  DataTable,
+  Pagination,
+  rangeText,
+  Table,
+  TBody,
+  TD,
+  TH,
+  THead,
+  TR,
+} from './table.tsx';
 
 describe('Table', () => {
   it('is a table named by its caption, with column headers', () => {
@@ -68,5 +80,77 @@ describe('Pagination', () => {
     render(<Pagination page={1} pageSize={25} total={0} onPageChange={vi.fn()} />);
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+});
+
+describe('DataTable', () => {
+  interface Person {
+    id: string;
+    name: string;
+    code: string;
+    team: string;
+  }
+  const people: Person[] = [
+    { id: '1', name: 'Ann Lim', code: 'TD-1001', team: 'Blue' },
+    { id: '2', name: 'Bala Raj', code: 'TD-1002', team: 'Red' },
+  ];
+  const columns: DataColumn<Person>[] = [
+    { id: 'name', header: 'Name', cell: (p) => p.name, card: 'title', sortKey: 'name' },
+    { id: 'code', header: 'Code', cell: (p) => p.code, card: 'subtitle' },
+    { id: 'team', header: 'Team', cell: (p) => p.team },
+  ];
+  const actions = (p: Person) => (
+    <button type="button" aria-label={`Edit ${p.name}`}>
+      Edit
+    </button>
+  );
+
+  function setWidth(narrow: boolean) {
+    window.matchMedia = ((query: string) => ({
+      matches: narrow && query === CARD_LAYOUT_QUERY,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+  }
+
+  it('is a table with sortable headers from the breakpoint up', async () => {
+    setWidth(false);
+    const user = userEvent.setup();
+    const onSortChange = vi.fn();
+    render(
+      <DataTable
+        caption="People"
+        columns={columns}
+        rows={people}
+        rowKey={(p) => p.id}
+        actions={actions}
+        sort={{ key: 'name', order: 'asc' }}
+        onSortChange={onSortChange}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'People' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Code', 'Team', 'Actions']);
+    expect(within(table).getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(within(table).getByRole('button', { name: 'Name' }));
+    expect(onSortChange).toHaveBeenCalledWith({ key: 'name', order: 'desc' });
+    expect(within(table).getByRole('row', { name: /Bala Raj/ })).toBeInTheDocument();
+  });
+
+  it('below the breakpoint shows one card per row with its key fields and actions', () => {
+    setWidth(true);
+    render(<DataTable caption="People" columns={columns} rows={people} rowKey={(p) => p.id} actions={actions} busy />);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cards = within(screen.getByRole('list', { name: 'People' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(cards[1]).toHaveTextContent('Bala Raj');
+    expect(cards[1]).toHaveTextContent('TD-1002');
+    expect(within(cards[1] as HTMLElement).getByText('Team').nextSibling).toHaveTextContent('Red');
+    expect(within(cards[1] as HTMLElement).getByRole('button', { name: 'Edit Bala Raj' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Updating results...');
   });
 });

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from 'lucide-react';
 import {
   type HTMLAttributes,
   type ReactNode,
@@ -7,9 +7,11 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  useSyncExternalStore,
 } from 'react';
 import { Button } from './button.tsx';
 import { cn } from './cn.ts';
+import { Spinner } from './spinner.tsx';
 
 interface TableProps extends HTMLAttributes<HTMLTableElement> {
   children: ReactNode;
@@ -144,5 +146,226 @@ export function Pagination({ page, pageSize, total, onPageChange, label = 'Pagin
         </Button>
       </div>
     </nav>
+  );
+}
+
+/** Below this width a DataTable shows its rows as cards (Tailwind's `md`). */
+export const CARD_LAYOUT_QUERY = '(max-width: 767.98px)';
+
+/** Whether a media query matches now, following changes; false where the platform cannot tell (tests). */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      if (typeof window === 'undefined' || !window.matchMedia) return () => undefined;
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(query).matches : false),
+    () => false,
+  );
+}
+
+export type SortOrder = 'asc' | 'desc';
+export interface TableSort {
+  key: string;
+  order: SortOrder;
+}
+
+export interface DataColumn<T> {
+  id: string;
+  /** The column header, and the field's label on a card. */
+  header: string;
+  cell(row: T): ReactNode;
+  /**
+   * Where the column goes on a card below the breakpoint: `title` (the card's heading line), `subtitle`
+   * (under it), `badge` (top right), `field` (a labelled value; the default) or `hidden`.
+   */
+  card?: 'title' | 'subtitle' | 'badge' | 'field' | 'hidden';
+  /** Makes the header a sort button sending this key. */
+  sortKey?: string;
+  /** The order a first press sorts in (dates usually start newest first). */
+  firstOrder?: SortOrder;
+  /** Classes of the column's cells in the table. */
+  className?: string;
+}
+
+interface DataTableProps<T> {
+  /** Names the table (and the list of cards) for screen readers. */
+  caption: string;
+  columns: ReadonlyArray<DataColumn<T>>;
+  rows: ReadonlyArray<T>;
+  rowKey(row: T): string;
+  /**
+   * The row's actions: the last column ("Actions") in the table, the card's footer below the breakpoint
+   * (where there is room for labelled buttons and larger targets).
+   */
+  actions?(row: T, layout: 'table' | 'card'): ReactNode;
+  sort?: TableSort | null;
+  onSortChange?(sort: TableSort): void;
+  /** Extra classes for a row (and its card), e.g. to mark an expired permit. */
+  rowClassName?(row: T): string | undefined;
+  /** True while newer rows are loading: the old ones stay, dimmed, with a visible sign. */
+  busy?: boolean;
+}
+
+/**
+ * The design system's list of records (CONVENTIONS 14, issue 8 item 5): a table from the `md`
+ * breakpoint up, and below it one card per row showing its key fields and actions, so nothing a
+ * decision needs is off-screen on a phone. Headers with a `sortKey` sort on press (`aria-sort`).
+ */
+export function DataTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  actions,
+  sort,
+  onSortChange,
+  rowClassName,
+  busy = false,
+}: DataTableProps<T>) {
+  const cards = useMediaQuery(CARD_LAYOUT_QUERY);
+  return (
+    <div className="relative" aria-busy={busy || undefined}>
+      {busy && (
+        <div className="absolute top-2 left-1/2 z-10 -translate-x-1/2 rounded-full border border-line bg-surface px-3 py-1.5 text-sm text-accent shadow-md">
+          <span className="inline-flex items-center gap-2">
+            <Spinner size="sm" label="" />
+            <span role="status">Updating results...</span>
+          </span>
+        </div>
+      )}
+      <div className={cn('transition-opacity', busy && 'opacity-50')}>
+        {cards ? (
+          <CardList
+            caption={caption}
+            columns={columns}
+            rows={rows}
+            rowKey={rowKey}
+            actions={actions}
+            rowClassName={rowClassName}
+          />
+        ) : (
+          <Table caption={caption}>
+            <THead>
+              <TR>
+                {columns.map((column) => (
+                  <SortableHeader key={column.id} column={column} sort={sort} onSortChange={onSortChange} />
+                ))}
+                {actions && <TH className="text-right">Actions</TH>}
+              </TR>
+            </THead>
+            <TBody>
+              {rows.map((row) => (
+                <TR key={rowKey(row)} className={rowClassName?.(row)}>
+                  {columns.map((column) => (
+                    <TD key={column.id} className={column.className}>
+                      {column.cell(row)}
+                    </TD>
+                  ))}
+                  {actions && <TD className="py-2">{actions(row, 'table')}</TD>}
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function SortableHeader<T>({
+  column,
+  sort,
+  onSortChange,
+}: {
+  column: DataColumn<T>;
+  sort: TableSort | null | undefined;
+  onSortChange: ((sort: TableSort) => void) | undefined;
+}) {
+  if (!column.sortKey || !onSortChange) return <TH>{column.header}</TH>;
+  const key = column.sortKey;
+  const active = sort?.key === key;
+  const order = active ? sort.order : undefined;
+  const Icon = order === 'asc' ? ArrowUp : order === 'desc' ? ArrowDown : ArrowUpDown;
+  const next: SortOrder = active ? (order === 'asc' ? 'desc' : 'asc') : (column.firstOrder ?? 'asc');
+  return (
+    // A plain th: the button inside carries the padding, so the whole cell is the target.
+    <th
+      scope="col"
+      aria-sort={order === 'asc' ? 'ascending' : order === 'desc' ? 'descending' : undefined}
+      className="p-0 text-xs font-semibold whitespace-nowrap text-ink-muted"
+    >
+      <button
+        type="button"
+        onClick={() => onSortChange({ key, order: next })}
+        className={cn(
+          'inline-flex w-full items-center gap-1.5 px-4 py-3 text-left font-semibold hover:text-ink',
+          active && 'text-ink',
+        )}
+      >
+        {column.header}
+        <Icon aria-hidden="true" className={cn('h-3.5 w-3.5', !active && 'opacity-40')} />
+      </button>
+    </th>
+  );
+}
+
+function CardList<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  actions,
+  rowClassName,
+}: Pick<DataTableProps<T>, 'caption' | 'columns' | 'rows' | 'rowKey' | 'actions' | 'rowClassName'>) {
+  const role = (column: DataColumn<T>) => column.card ?? 'field';
+  const title = columns.filter((column) => role(column) === 'title');
+  const subtitle = columns.filter((column) => role(column) === 'subtitle');
+  const badges = columns.filter((column) => role(column) === 'badge');
+  const fields = columns.filter((column) => role(column) === 'field');
+  return (
+    <ul aria-label={caption} className="flex flex-col gap-3">
+      {rows.map((row) => (
+        <li
+          key={rowKey(row)}
+          className={cn('rounded-2xl border border-line bg-surface p-4 shadow-sm', rowClassName?.(row))}
+        >
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              {title.map((column) => (
+                <div key={column.id} className="text-base font-semibold">
+                  {column.cell(row)}
+                </div>
+              ))}
+              {subtitle.map((column) => (
+                <div key={column.id} className="mt-0.5 text-sm text-ink-muted tabular-nums">
+                  {column.cell(row)}
+                </div>
+              ))}
+            </div>
+            {badges.length > 0 && (
+              <div className="flex shrink-0 flex-col items-end gap-1 text-sm">
+                {badges.map((column) => (
+                  <div key={column.id}>{column.cell(row)}</div>
+                ))}
+              </div>
+            )}
+          </div>
+          {fields.length > 0 && (
+            <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+              {fields.map((column) => (
+                <div key={column.id} className="min-w-0">
+                  <dt className="text-xs text-ink-muted">{column.header}</dt>
+                  <dd className="break-words text-ink">{column.cell(row)}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {actions && <div className="mt-3 border-t border-line pt-3">{actions(row, 'card')}</div>}
+        </li>
+      ))}
+    </ul>
   );
 }

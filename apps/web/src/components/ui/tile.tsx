@@ -24,6 +24,8 @@ interface SummaryTileProps {
   to?: string;
   /** Makes the tile a button (ignored when `to` is given). */
   onClick?(): void;
+  /** A smaller tile for a strip of figures above a list (issue 8 item 4). */
+  compact?: boolean;
   className?: string;
 }
 
@@ -40,6 +42,7 @@ export function SummaryTile({
   description,
   to,
   onClick,
+  compact = false,
   className,
 }: SummaryTileProps) {
   const interactive = to !== undefined || onClick !== undefined;
@@ -47,12 +50,15 @@ export function SummaryTile({
   const content = (
     <>
       <span className="flex items-start justify-between gap-3">
-        <span className="text-sm font-medium text-ink-muted">{label}</span>
+        <span className={cn('font-medium text-ink-muted', compact ? 'text-xs leading-tight' : 'text-sm')}>{label}</span>
         {icon && (
           <span
             aria-hidden="true"
             className={cn(
-              'flex h-9 w-9 shrink-0 items-center justify-center rounded-xl [&>svg]:h-[18px] [&>svg]:w-[18px]',
+              'flex shrink-0 items-center justify-center',
+              compact
+                ? 'h-7 w-7 rounded-lg [&>svg]:h-4 [&>svg]:w-4'
+                : 'h-9 w-9 rounded-xl [&>svg]:h-[18px] [&>svg]:w-[18px]',
               iconTones[tone],
             )}
           >
@@ -61,7 +67,12 @@ export function SummaryTile({
         )}
       </span>
       <span className="flex items-end justify-between gap-2">
-        <span className="min-w-0 text-xl leading-none font-semibold tracking-tight break-words text-ink tabular-nums sm:text-3xl">
+        <span
+          className={cn(
+            'min-w-0 leading-none font-semibold tracking-tight break-words text-ink tabular-nums',
+            compact ? 'text-xl' : 'text-xl sm:text-3xl',
+          )}
+        >
           {value}
         </span>
         {interactive && (
@@ -76,7 +87,8 @@ export function SummaryTile({
   );
 
   const classes = cn(
-    'group flex h-full min-w-0 flex-col gap-3 rounded-2xl border border-line bg-surface p-4 text-left shadow-sm sm:p-5',
+    'group flex h-full min-w-0 flex-col rounded-2xl border border-line bg-surface text-left shadow-sm',
+    compact ? 'gap-1.5 p-3' : 'gap-3 p-4 sm:p-5',
     interactive && 'transition-[box-shadow,border-color] hover:border-accent/30 hover:shadow-md',
     className,
   );

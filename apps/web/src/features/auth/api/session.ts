@@ -1,5 +1,5 @@
 import type { LoginInput, NewAccountInput, SessionResponse, SetupStatus } from '@td/shared/schemas/auth';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 export const authQueries = {
   session: () => ({ queryKey: ['auth', 'session'] as const, queryFn: () => api<SessionResponse>('/api/auth/session') }),

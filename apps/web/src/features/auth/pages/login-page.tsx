@@ -6,14 +6,14 @@ import { HardHat } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { useAuth } from '../../../app/auth-provider.tsx';
-import { usePageTitle } from '../../../app/page-title.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { Alert } from '@/components/ui/alert.tsx';
+import { Button, buttonClasses } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { usePageTitle } from '@/lib/page-title.ts';
 import { authQueries, signIn } from '../api/session.ts';
+import { useAuth } from '../auth-provider.tsx';
 import { AuthSplitLayout } from '../components/auth-split-layout.tsx';
 
 interface LoginValues {
@@ -32,15 +32,21 @@ export function LoginPage() {
   const form = useForm<LoginValues>({ resolver: zodResolver(LoginInput), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
 
-  if (!loading && user) return <Navigate to="/dashboard" replace />;
+  // ARCHITECTURE differs 11: back to the page that asked for sign-in (the spec's /dashboard when none did).
+  const requested = (location.state as { from?: unknown } | null)?.from;
+  const destination =
+    typeof requested === 'string' && requested.startsWith('/') && !requested.startsWith('//') && requested !== '/login'
+      ? requested
+      : '/dashboard';
+
+  if (!loading && user) return <Navigate to={destination} replace />;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
       const { user: signedIn } = await signIn(values);
       setUser(signedIn);
-      const from = (location.state as { from?: string } | null)?.from;
-      navigate(from && from !== '/login' ? from : '/dashboard', { replace: true });
+      navigate(destination, { replace: true });
     } catch (error) {
       setFailure(error instanceof ApiError && error.status !== 0 ? error.message : 'Failed to sign in');
     }

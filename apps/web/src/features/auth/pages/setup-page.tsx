@@ -4,15 +4,15 @@ import { NewAccountInput, PASSWORD_MIN_LENGTH } from '@td/shared/schemas/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { useAuth } from '../../../app/auth-provider.tsx';
-import { usePageTitle } from '../../../app/page-title.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { LoadingState } from '../../../components/ui/spinner.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { Alert } from '@/components/ui/alert.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { LoadingState } from '@/components/ui/spinner.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { usePageTitle } from '@/lib/page-title.ts';
 import { authQueries, createFirstAccount } from '../api/session.ts';
+import { useAuth } from '../auth-provider.tsx';
 import { AuthSplitLayout } from '../components/auth-split-layout.tsx';
 
 interface SetupValues {

@@ -1,9 +1,9 @@
 import { PRODUCT_NAME } from '@td/shared/options/product';
 import { ArrowRight, Banknote, ClipboardList, GraduationCap, ReceiptText, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../../app/page-title.ts';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
+import { buttonClasses } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { usePageTitle } from '@/lib/page-title.ts';
 
 /** SPEC 1: the five module cards, each with a short description and View Details. */
 const MODULES = [

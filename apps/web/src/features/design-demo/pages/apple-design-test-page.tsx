@@ -1,15 +1,15 @@
 import { Bell, ChevronRight, Cloud, Lock, Moon, Shield, Smartphone, Sparkles, Wifi } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { usePageTitle } from '../../../app/page-title.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardBody, CardFooter } from '../../../components/ui/card.tsx';
-import { cn } from '../../../components/ui/cn.ts';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
-import { Switch } from '../../../components/ui/switch.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardBody, CardFooter } from '@/components/ui/card.tsx';
+import { cn } from '@/components/ui/cn.ts';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { SegmentedControl } from '@/components/ui/segmented-control.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
+import { Switch } from '@/components/ui/switch.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { usePageTitle } from '@/lib/page-title.ts';
 
 type TextSize = 'small' | 'default' | 'large';
 type Sync = 'hourly' | 'daily' | 'weekly';

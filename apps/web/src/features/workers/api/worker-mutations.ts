@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Worker, WorkerInput } from '@td/shared/schemas/worker';
-import { api } from '../../../lib/api-client.ts';
+import type { Worker, WorkerFormValues } from '@td/shared/schemas/worker';
+import { api } from '@/lib/api-client.ts';
 import { workerQueries } from './worker-queries.ts';
 
-export const createWorker = (input: WorkerInput) => api<Worker>('/api/workers', { method: 'POST', body: input });
+export const createWorker = (input: WorkerFormValues) => api<Worker>('/api/workers', { method: 'POST', body: input });
 
-export const updateWorker = (id: string, input: WorkerInput) =>
+export const updateWorker = (id: string, input: WorkerFormValues) =>
   api<Worker>(`/api/workers/${encodeURIComponent(id)}`, { method: 'PUT', body: input });
 
 export const deleteWorker = (id: string) => api<void>(`/api/workers/${encodeURIComponent(id)}`, { method: 'DELETE' });
@@ -25,7 +25,7 @@ export function useUpdateWorker(id: string) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateWorkers();
   return useMutation({
-    mutationFn: (input: WorkerInput) => updateWorker(id, input),
+    mutationFn: (input: WorkerFormValues) => updateWorker(id, input),
     onSuccess: (worker) => {
       queryClient.setQueryData(workerQueries.detail(id).queryKey, worker);
       return invalidate();

@@ -16,6 +16,14 @@ describe('DaysUntilExpiry', () => {
     expect(text).not.toHaveClass('font-bold');
   });
 
+  it.each([
+    [-1, 'expired 1 day ago'],
+    [-3, 'expired 3 days ago'],
+  ])('shows %i as %s in red bold (issue 8 item 9)', (days, text) => {
+    render(<DaysUntilExpiry days={days} />);
+    expect(screen.getByText(text)).toHaveClass('text-danger', 'font-bold');
+  });
+
   it('says day for one day', () => {
     render(<DaysUntilExpiry days={1} />);
     expect(screen.getByText('1 day')).toBeInTheDocument();

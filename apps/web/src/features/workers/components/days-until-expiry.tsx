@@ -1,11 +1,12 @@
-import { cn } from '../../../components/ui/cn.ts';
+import { cn } from '@/components/ui/cn.ts';
 import { isExpiringSoon } from './worker-display.ts';
 
-/** SPEC 9: days until expiry; 30 days or fewer in red bold. */
+/**
+ * SPEC 9: days until expiry; 30 days or fewer in red bold. Issue 8 item 9: a permit that already expired
+ * says so ("expired 3 days ago"), in red.
+ */
 export function DaysUntilExpiry({ days }: { days: number }) {
-  return (
-    <span className={cn('tabular-nums', isExpiringSoon(days) && 'font-bold text-danger')}>
-      {days} {days === 1 ? 'day' : 'days'}
-    </span>
-  );
+  const text =
+    days < 0 ? `expired ${-days} ${days === -1 ? 'day' : 'days'} ago` : `${days} ${days === 1 ? 'day' : 'days'}`;
+  return <span className={cn('tabular-nums', isExpiringSoon(days) && 'font-bold text-danger')}>{text}</span>;
 }

@@ -1,25 +1,28 @@
 import type { Worker } from '@td/shared/schemas/worker';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { useToast } from '@/components/ui/toast.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
 import { useDeleteWorker } from '../api/worker-mutations.ts';
-import { workerName } from './worker-display.ts';
+import { workerLabel } from './worker-display.ts';
 
 export const DELETE_WORKER_QUESTION = 'Are you sure you want to delete this worker?';
 
 interface DeleteWorkerDialogProps {
   /** The worker to delete; null keeps the dialog closed. */
-  worker: Pick<Worker, 'id' | 'first_name' | 'last_name'> | null;
+  worker: Pick<Worker, 'id' | 'first_name' | 'last_name' | 'worker_id'> | null;
   onClose(): void;
 }
 
 /**
  * SPEC 2: delete asks "Are you sure you want to delete this worker?", then the lists reload (the
- * mutation refreshes every worker query). SPEC 8 has the failure only logged; we log it and also say
- * so in the dialog, which stays open so the user can try again or cancel.
+ * mutation refreshes every worker query) and a toast confirms it (issue 8 item 6). SPEC 8 has the
+ * failure only logged; we log it and also say so in the dialog, which stays open so the user can try
+ * again or cancel.
  */
 export function DeleteWorkerDialog({ worker, onClose }: DeleteWorkerDialogProps) {
   const deletion = useDeleteWorker();
+  const toast = useToast();
   const [failure, setFailure] = useState<string | null>(null);
 
   const close = () => {
@@ -32,7 +35,10 @@ export function DeleteWorkerDialog({ worker, onClose }: DeleteWorkerDialogProps)
     if (!worker) return;
     setFailure(null);
     deletion.mutate(worker, {
-      onSuccess: close,
+      onSuccess: () => {
+        toast.show({ title: 'Worker deleted', description: workerLabel(worker) });
+        close();
+      },
       onError: (error) => {
         console.error('Failed to delete worker', error);
         setFailure(`Failed to delete worker: ${errorMessage(error, 'Please try again.')}`);
@@ -43,7 +49,7 @@ export function DeleteWorkerDialog({ worker, onClose }: DeleteWorkerDialogProps)
   return (
     <ConfirmDialog
       open={worker !== null}
-      title={worker ? `Delete ${workerName(worker)}?` : 'Delete worker?'}
+      title={worker ? `Delete ${workerLabel(worker)}?` : 'Delete worker?'}
       message={
         <>
           <span className="block">{DELETE_WORKER_QUESTION}</span>

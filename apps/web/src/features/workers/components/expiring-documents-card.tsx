@@ -1,46 +1,62 @@
 import { HardHat, ShieldAlert } from 'lucide-react';
-import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
-import { SummaryTile } from '../../../components/ui/tile.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { SummaryTile } from '@/components/ui/tile.tsx';
 
 interface ExpiringDocumentsCardProps {
   expiringWp: number;
   expiringCoretrade: number;
+  /** Issue 8 item 9: already expired (workers not terminated). */
+  expiredWp: number;
+  expiredCoretrade: number;
 }
+
+const expiredLine = (expired: number) =>
+  expired > 0 ? (
+    <span className="font-semibold text-danger">{expired.toLocaleString('en-SG')} already expired</span>
+  ) : (
+    'None expired'
+  );
 
 /**
  * SPEC 2, 9: the expiring documents section; its two tiles lead to /expiring-wp and /expiring-coretrade.
- * The window runs from today to 3 months ahead.
+ * The window runs from today to 3 months ahead; what has already expired is said too (issue 8 item 9).
  */
-export function ExpiringDocumentsCard({ expiringWp, expiringCoretrade }: ExpiringDocumentsCardProps) {
+export function ExpiringDocumentsCard({
+  expiringWp,
+  expiringCoretrade,
+  expiredWp,
+  expiredCoretrade,
+}: ExpiringDocumentsCardProps) {
   return (
-    <Card className="h-full">
-      <CardHeader title="Expiring Documents" description="From today to 3 months ahead" />
-      <CardBody>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
-          <li>
-            <SummaryTile
-              label="Expiring WP"
-              value={expiringWp.toLocaleString('en-SG')}
-              icon={<ShieldAlert />}
-              tone={expiringWp > 0 ? 'red' : 'gray'}
-              description="Work permits expiring within the next 3 months"
-              className="shadow-none"
-              to="/expiring-wp"
-            />
-          </li>
-          <li>
-            <SummaryTile
-              label="Expiring Coretrade"
-              value={expiringCoretrade.toLocaleString('en-SG')}
-              icon={<HardHat />}
-              tone={expiringCoretrade > 0 ? 'red' : 'gray'}
-              description="Coretrade certifications of WP holders expiring within the next 3 months"
-              className="shadow-none"
-              to="/expiring-coretrade"
-            />
-          </li>
-        </ul>
-      </CardBody>
+    <Card className="h-full p-4">
+      <h2 className="text-base font-semibold">Expiring Documents</h2>
+      <p className="text-xs text-ink-muted">From today to 3 months ahead</p>
+      <ul className="mt-3 grid grid-cols-2 gap-3">
+        <li>
+          <SummaryTile
+            compact
+            label="Expiring WP"
+            value={expiringWp.toLocaleString('en-SG')}
+            icon={<ShieldAlert />}
+            tone={expiringWp + expiredWp > 0 ? 'red' : 'gray'}
+            description={expiredLine(expiredWp)}
+            className="shadow-none"
+            to="/expiring-wp"
+          />
+        </li>
+        <li>
+          <SummaryTile
+            compact
+            label="Expiring Coretrade"
+            value={expiringCoretrade.toLocaleString('en-SG')}
+            icon={<HardHat />}
+            tone={expiringCoretrade + expiredCoretrade > 0 ? 'red' : 'gray'}
+            description={expiredLine(expiredCoretrade)}
+            className="shadow-none"
+            to="/expiring-coretrade"
+          />
+        </li>
+      </ul>
     </Card>
   );
 }

@@ -1,6 +1,8 @@
 import type { Worker } from '@td/shared/schemas/worker';
-import { render, screen, within } from '@testing-library/react';
+import { render as renderInPage, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { WorkerDetailsModal } from './worker-details-modal.tsx';
 
@@ -37,6 +39,10 @@ const worker = (overrides: Partial<Worker> = {}): Worker => ({
   ...overrides,
 });
 
+/** The popup links to other pages, so it renders inside a router. */
+const render = (element: ReactElement) =>
+  renderInPage(<MemoryRouter initialEntries={['/worker-management?page=2']}>{element}</MemoryRouter>);
+
 /** The value shown under a label in the details list. */
 const shownValue = (label: string) => {
   const term = screen.getByText(label, { selector: 'dt' });
@@ -68,6 +74,15 @@ describe('WorkerDetailsModal', () => {
     expect(within(dialog).getByRole('link', { name: /Contract/ })).toBeInTheDocument();
     expect(within(dialog).queryByRole('link', { name: /Consent Letter/ })).not.toBeInTheDocument();
     expect(within(dialog).queryByText('No documents uploaded')).not.toBeInTheDocument();
+
+    // Issue 8 item 12: phone and e-mail are links; View and Edit lead on.
+    expect(within(dialog).getByRole('link', { name: '+65 8123 4567' })).toHaveAttribute('href', 'tel:+6581234567');
+    expect(within(dialog).getByRole('link', { name: 'ali@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:ali@example.com',
+    );
+    expect(within(dialog).getByRole('link', { name: 'View' })).toHaveAttribute('href', `/worker/view/${worker().id}`);
+    expect(within(dialog).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/worker/edit/${worker().id}`);
   });
 
   it('shows N/A for missing values and No documents uploaded without documents', () => {
@@ -103,7 +118,7 @@ describe('WorkerDetailsModal', () => {
       expect(shownValue(label), label).toBe('N/A');
     }
     expect(screen.getByText('No documents uploaded')).toBeInTheDocument();
-    expect(screen.queryAllByRole('link')).toHaveLength(0);
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['View', 'Edit']);
   });
 
   it('closes by its close button', async () => {

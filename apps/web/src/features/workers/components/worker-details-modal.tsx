@@ -1,8 +1,13 @@
 import type { Worker } from '@td/shared/schemas/worker';
 import { WORKER_FIELD_LABELS as LABELS } from '@td/shared/schemas/worker';
-import { DetailList } from '../../../components/ui/detail-list.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { formatDate, orNA } from '../../../lib/format.ts';
+import { Eye, Pencil } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { buttonClasses } from '@/components/ui/button.tsx';
+import { DetailList } from '@/components/ui/detail-list.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { formatDate, orNA } from '@/lib/format.ts';
+import { fromHere } from '@/lib/return-to.ts';
+import { EmailLink, PhoneLink } from './contact-links.tsx';
 import { workerName } from './worker-display.ts';
 import { WorkerDocumentLinks } from './worker-document-links.tsx';
 
@@ -14,9 +19,12 @@ interface WorkerDetailsModalProps {
 
 /**
  * SPEC 2: the Worker Details popup of the worker list and the status dashboard; the close button,
- * Escape and a click on the backdrop close it. Missing values show N/A.
+ * Escape and a click on the backdrop close it. Missing values show N/A. Issue 8 item 12: View and Edit
+ * lead on from it (and back to this page of the list), phone and e-mail are links.
  */
 export function WorkerDetailsModal({ worker, onClose }: WorkerDetailsModalProps) {
+  const location = useLocation();
+  const state = fromHere(location);
   return (
     <Modal
       open={worker !== null}
@@ -26,6 +34,20 @@ export function WorkerDetailsModal({ worker, onClose }: WorkerDetailsModalProps)
       title="Worker Details"
       description={worker ? workerName(worker) : undefined}
       size="lg"
+      footer={
+        worker && (
+          <>
+            <Link to={`/worker/view/${worker.id}`} state={state} className={buttonClasses('secondary')}>
+              <Eye aria-hidden="true" className="h-4 w-4" />
+              View
+            </Link>
+            <Link to={`/worker/edit/${worker.id}`} state={state} className={buttonClasses('primary')}>
+              <Pencil aria-hidden="true" className="h-4 w-4" />
+              Edit
+            </Link>
+          </>
+        )
+      }
     >
       {worker && (
         <div className="flex flex-col gap-6">
@@ -45,8 +67,8 @@ export function WorkerDetailsModal({ worker, onClose }: WorkerDetailsModalProps)
               { label: LABELS.levy, value: orNA(worker.levy) },
               { label: LABELS.coretrade, value: orNA(worker.coretrade) },
               { label: LABELS.status, value: orNA(worker.status) },
-              { label: LABELS.phone_number, value: orNA(worker.phone_number) },
-              { label: LABELS.email, value: orNA(worker.email) },
+              { label: LABELS.phone_number, value: <PhoneLink worker={worker} /> },
+              { label: LABELS.email, value: <EmailLink worker={worker} /> },
             ]}
           />
           <section aria-labelledby="worker-details-documents" className="border-t border-line pt-4">

@@ -1,9 +1,13 @@
 import { DEFAULT_DESIGNATION } from '@td/shared/options/workers';
 import type { Worker } from '@td/shared/schemas/worker';
-import { formatSgd } from '../../../lib/format.ts';
+import { formatSgd } from '@/lib/format.ts';
 
 export const workerName = (worker: Pick<Worker, 'first_name' | 'last_name'>) =>
   `${worker.first_name} ${worker.last_name}`.trim();
+
+/** "Rajesh Kumar (TD-1234)": two workers of one name are told apart by their ids (issue 8 item 2). */
+export const workerLabel = (worker: Pick<Worker, 'first_name' | 'last_name' | 'worker_id'>) =>
+  `${workerName(worker)} (${worker.worker_id})`;
 
 /** SPEC 9: Growth Trend is shown with sign, one decimal and a percent mark (+12.5%, -3.0%, +0.0%). */
 export function formatGrowthTrend(percent: number): string {
@@ -30,3 +34,10 @@ export const isExpiringSoon = (days: number) => days <= EXPIRY_WARNING_DAYS;
 
 /** "1 worker", "2,345 workers". */
 export const workerCount = (total: number) => `${total.toLocaleString('en-SG')} ${total === 1 ? 'worker' : 'workers'}`;
+
+/** Issue 8 item 9: "expired 3 days ago", "expires today", "expires in 12 days". */
+export function expiryPhrase(days: number): string {
+  if (days < 0) return `expired ${-days} ${days === -1 ? 'day' : 'days'} ago`;
+  if (days === 0) return 'expires today';
+  return `expires in ${days} ${days === 1 ? 'day' : 'days'}`;
+}

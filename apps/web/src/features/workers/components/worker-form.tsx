@@ -10,23 +10,27 @@ import {
 } from '@td/shared/options/workers';
 import {
   DOCUMENT_FIELDS,
+  isResidentPass,
   WORKER_FIELD_LABELS as LABELS,
   type Worker,
   type WorkerField,
   type WorkerFormMode,
   type WorkerFormValues,
-  type WorkerInput,
   workerInputSchema,
 } from '@td/shared/schemas/worker';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { FileUploadField } from './file-upload-field.tsx';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardBody, CardHeader } from '@/components/ui/card.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { UnsavedChangesDialog } from '@/components/ui/unsaved-changes-dialog.tsx';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { focusFirstInvalid } from '@/lib/form-errors.ts';
+import { useUnsavedChangesGuard } from '@/lib/unsaved-changes.ts';
+import { WorkerFileField } from './worker-file-field.tsx';
 
 /** The form's values: strings as the inputs hold them, plus `documents` for the SPEC 5 documents rule. */
 type FormValues = WorkerFormValues & { documents?: string };
@@ -58,31 +62,48 @@ interface WorkerFormProps {
   mode: WorkerFormMode;
   /** The stored worker when editing. */
   worker?: Worker;
-  /** Sends the parsed values; throws (an ApiError) when the server refuses them. */
-  onSave(input: WorkerInput): Promise<unknown>;
-  onSaved(): void;
+  /**
+   * Sends the values as typed once the shared schema accepted them; the server parses them again
+   * (money to cents, issue 7). Throws (an ApiError) when the server refuses them.
+   */
+  onSave(input: WorkerFormValues): Promise<Worker>;
+  /** After a successful save; the unsaved-changes question is off by then. */
+  onSaved(worker: Worker): void;
+  /** Leaves the form; a form with changes asks first (issue 8 item 1). */
   onCancel(): void;
 }
 
 /**
  * SPEC 2 Worker add / edit form, 3 fields, 5 rules: validated by the shared `workerInputSchema(mode)`,
  * so the messages are the spec's and the same as the server's.
+ *
+ * Issue 8: every message shows at once and focus goes to the first field in error (item 7); leaving
+ * with unsaved changes asks first, and document removals take effect only on save (item 1); a FIN,
+ * passport or WP number another worker holds is answered with a link to that worker (item 2);
+ * Singapore Citizens and PRs are not asked for WP No., WP expiry, levy or coretrade (item 3).
  */
 export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFormProps) {
   const resolver = useMemo(
-    () => zodResolver(workerInputSchema(mode)) as Resolver<FormValues, unknown, WorkerInput>,
+    // raw: the form validates with the schema but sends what was typed, not the parsed cents.
+    () => zodResolver(workerInputSchema(mode), undefined, { raw: true }) as Resolver<FormValues>,
     [mode],
   );
-  const form = useForm<FormValues, unknown, WorkerInput>({
+  const form = useForm<FormValues>({
     resolver,
     defaultValues: toFormValues(worker),
+    // Focus goes to the first message in page order, documents included (focusFirstInvalid).
+    shouldFocusError: false,
   });
-  const { errors, isSubmitting } = form.formState;
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, isSubmitting, isDirty } = form.formState;
+  const [failure, setFailure] = useState<{ message: string; link?: ApiError['link'] } | null>(null);
   const [busyUploads, setBusyUploads] = useState<ReadonlySet<FileField>>(new Set());
+  const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
+  const guard = useUnsavedChangesGuard(isDirty || busyUploads.size > 0);
   const adding = mode === 'add';
-  const isWp = form.watch('type_of_pass') === 'WP';
+  const typeOfPass = form.watch('type_of_pass');
+  const isWp = typeOfPass === 'WP';
+  const resident = isResidentPass(typeOfPass);
 
   const { register } = form;
   /** Required always (SPEC 5) or on add only. */
@@ -97,11 +118,13 @@ export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFo
     label: LABELS[name],
     kind: FILE_KINDS[name],
     url: form.watch(name) || null,
+    savedUrl: worker?.[name] ?? null,
     onUploaded: (url: string) => {
       form.setValue(name, url, { shouldDirty: true });
       if (name !== 'photo_url') form.clearErrors('documents');
     },
     onRemoved: () => form.setValue(name, '', { shouldDirty: true }),
+    onRestored: () => form.setValue(name, worker?.[name] ?? '', { shouldDirty: true }),
     onBusyChange: (busy: boolean) =>
       setBusyUploads((previous) => {
         const next = new Set(previous);
@@ -111,26 +134,36 @@ export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFo
       }),
   });
 
-  const submit = form.handleSubmit(async (input) => {
-    setFailure(null);
-    try {
-      await onSave(input);
-      onSaved();
-    } catch (error) {
-      console.error('Failed to save worker', error);
-      // SPEC 8: red alert above the form; the user stays on the form with the values kept.
-      setFailure(`Failed to save worker information: ${errorMessage(error, 'Please try again.')}`);
-      if (error instanceof ApiError) {
-        for (const [name, message] of Object.entries(error.fields)) {
-          if (isFormField(name)) form.setError(name, { type: 'server', message });
+  const submit = form.handleSubmit(
+    async (input) => {
+      setFailure(null);
+      try {
+        const saved = await onSave(input);
+        guard.release();
+        onSaved(saved);
+      } catch (error) {
+        console.error('Failed to save worker', error);
+        // SPEC 8: red alert above the form; the user stays on the form with the values kept.
+        setFailure({
+          message: `Failed to save worker information: ${errorMessage(error, 'Please try again.')}`,
+          ...(error instanceof ApiError && error.link ? { link: error.link } : {}),
+        });
+        const fields =
+          error instanceof ApiError ? Object.entries(error.fields).filter(([name]) => isFormField(name)) : [];
+        for (const [name, message] of fields) {
+          form.setError(name as WorkerField | 'documents', { type: 'server', message });
         }
+        if (fields.length > 0) focusFirstInvalid(formRef.current);
+        else requestAnimationFrame(() => failureRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' }));
       }
-      requestAnimationFrame(() => failureRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' }));
-    }
-  });
+    },
+    // Issue 8 item 7: every message is already shown; focus goes to the first field in error.
+    () => focusFirstInvalid(formRef.current),
+  );
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={submit}
       className="flex flex-col gap-6"
@@ -138,28 +171,44 @@ export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFo
     >
       {failure && (
         <div ref={failureRef}>
-          <Alert tone="error">{failure}</Alert>
+          <Alert tone="error">
+            {failure.message}
+            {failure.link && (
+              <>
+                {' '}
+                <Link to={failure.link.href} className="font-semibold underline">
+                  View {failure.link.label}
+                </Link>
+              </>
+            )}
+          </Alert>
         </div>
       )}
+      <UnsavedChangesDialog open={guard.asking} onStay={guard.stay} onLeave={guard.leave} />
 
       <FormSection title="Personal Information">
         <TextField {...field('first_name', 'always')} autoComplete="off" />
         <TextField {...field('last_name', 'always')} autoComplete="off" />
         <TextField {...field('date_of_birth', 'always')} type="date" />
         <SelectField {...field('nationality', 'always')} options={NATIONALITIES} placeholder="Select nationality" />
-        <TextField {...field('phone_number', 'add')} type="tel" autoComplete="off" />
+        <TextField {...field('phone_number', 'add')} type="tel" autoComplete="off" hint="e.g. +65 8123 4567" />
         <TextField {...field('email', 'add')} type="email" autoComplete="off" />
         <TextField {...field('passport_no', 'always')} autoComplete="off" />
       </FormSection>
 
       <FormSection title="Pass and Permit">
         <SelectField {...field('type_of_pass', 'always')} options={PASS_TYPES} placeholder="Select type of pass" />
-        <TextField {...field('fin_no', 'add')} autoComplete="off" />
-        <TextField {...field('wp_no', 'add')} autoComplete="off" />
+        <TextField
+          {...field('fin_no', 'add')}
+          autoComplete="off"
+          hint={resident ? 'The NRIC number for a Singapore Citizen or PR' : 'e.g. G1234567X'}
+        />
+        {/* ARCHITECTURE differs 11: citizens and PRs have no work pass and pay no levy. */}
+        {!resident && <TextField {...field('wp_no', 'add')} autoComplete="off" />}
         <TextField {...field('date_of_application', 'add')} type="date" />
         <TextField {...field('date_of_issuance')} type="date" />
-        <TextField {...field('wp_expiry_date')} type="date" />
-        <SelectField {...field('levy', 'add')} options={LEVIES} placeholder="Select levy" />
+        {!resident && <TextField {...field('wp_expiry_date')} type="date" />}
+        {!resident && <SelectField {...field('levy', 'add')} options={LEVIES} placeholder="Select levy" />}
         {isWp && (
           <>
             <SelectField {...field('coretrade', 'add')} options={CORETRADES} placeholder="Select coretrade" />
@@ -169,7 +218,14 @@ export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFo
       </FormSection>
 
       <FormSection title="Employment">
-        <TextField label="Worker ID" value={worker?.worker_id ?? ''} placeholder="Generated when saved" readOnly />
+        {/* Read only, so not a tab stop (issue 8 item 12); screen readers still read it in the form. */}
+        <TextField
+          label="Worker ID"
+          value={worker?.worker_id ?? ''}
+          placeholder="Generated when saved"
+          readOnly
+          tabIndex={-1}
+        />
         <SelectField {...field('status', 'add')} options={WORKER_STATUSES} placeholder="Select status" />
         <TextField {...field('supplied_to_company', 'add')} autoComplete="off" />
         <TextField
@@ -185,7 +241,7 @@ export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFo
       <Card>
         <CardHeader title="Photo" description="Shown on the worker's profile. Optional." />
         <CardBody>
-          <FileUploadField {...fileProps('photo_url')} hideTitle />
+          <WorkerFileField {...fileProps('photo_url')} hideTitle />
         </CardBody>
       </Card>
 
@@ -209,13 +265,18 @@ export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFo
         />
         <CardBody className="flex flex-col gap-4">
           {errors.documents?.message && (
-            <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-danger">
+            <p
+              role="alert"
+              data-form-error=""
+              tabIndex={-1}
+              className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-danger"
+            >
               {errors.documents.message}
             </p>
           )}
           <div className="grid gap-4 lg:grid-cols-3">
             {DOCUMENT_FIELDS.map((name) => (
-              <FileUploadField key={name} {...fileProps(name)} error={errors[name]?.message} />
+              <WorkerFileField key={name} {...fileProps(name)} error={errors[name]?.message} />
             ))}
           </div>
         </CardBody>

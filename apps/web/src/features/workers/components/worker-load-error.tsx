@@ -1,9 +1,9 @@
 import { ArrowLeft, UserX } from 'lucide-react';
 import { useEffect } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { Alert } from '@/components/ui/alert.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ApiError } from '@/lib/api-client.ts';
 
 /** SPEC 2, 8: a worker that does not exist shows Worker not found; any other failure Failed to fetch worker details. */
 export function WorkerLoadError({ error, onBack }: { error: unknown; onBack(): void }) {

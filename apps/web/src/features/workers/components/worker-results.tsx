@@ -1,38 +1,52 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import type { Worker, WorkerList } from '@td/shared/schemas/worker';
+import { WORKER_SORTS, type Worker, type WorkerList } from '@td/shared/schemas/worker';
 import { type ReactNode, useState } from 'react';
-import { LoadingState } from '../../../components/ui/spinner.tsx';
-import { Pagination } from '../../../components/ui/table.tsx';
-import { WORKER_PAGE_SIZE, workerQueries } from '../api/worker-queries.ts';
+import { ListLoadError } from '@/components/ui/list-load-error.tsx';
+import { LoadingState } from '@/components/ui/spinner.tsx';
+import { type DataColumn, DataTable, Pagination } from '@/components/ui/table.tsx';
+import { orNA } from '@/lib/format.ts';
+import { type ListState, useClampPage, useListState } from '@/lib/list-state.ts';
+import { WORKER_PAGE_SIZE, type WorkerListCriteria, workerQueries } from '../api/worker-queries.ts';
 import { DeleteWorkerDialog } from './delete-worker-dialog.tsx';
-import { ListLoadError } from './list-load-error.tsx';
-import { useClampPage, useListFilters } from './use-list-filters.ts';
 import { WorkerDetailsModal } from './worker-details-modal.tsx';
-import { WorkerTable } from './worker-table.tsx';
+import { workerName } from './worker-display.ts';
+import { WorkerRowActions } from './worker-row-actions.tsx';
+import { WorkerStatusBadge } from './worker-status-badge.tsx';
+
+/** Issue 8 item 8: the main list filters by nationality, status, pass type and client company. */
+export const LIST_FILTERS = ['nationality', 'status', 'type_of_pass', 'supplied_to_company'] as const;
+/** The Worker Status Dashboard's status comes from its address; it filters by nationality (SPEC 2). */
+export const STATUS_PAGE_FILTERS = ['nationality'] as const;
+export type WorkerFilterName = (typeof LIST_FILTERS)[number];
+export type WorkerListState = ListState<WorkerFilterName, (typeof WORKER_SORTS)[number]>;
 
 /**
  * SPEC 2 worker list and Worker Status Dashboard: the page of workers the address asks for (search,
- * nationality, page, and the status when given), fetched from the server and kept within the last page.
+ * filters, sort, page, and the status of the status page), fetched from the server and kept within
+ * the last page.
  */
-export function useWorkerList(status?: string) {
-  const filters = useListFilters();
-  const workers = useQuery(
-    workerQueries.list({
-      q: filters.q || undefined,
-      nationality: filters.nationality || undefined,
-      status: status || undefined,
-      page: filters.page,
-      pageSize: WORKER_PAGE_SIZE,
-    }),
-  );
-  useClampPage(filters.page, WORKER_PAGE_SIZE, workers.data?.total, filters.setPage);
-  return { filters, workers };
+export function useWorkerList(fixedStatus?: string) {
+  const list = useListState<WorkerFilterName, (typeof WORKER_SORTS)[number]>({
+    filters: fixedStatus === undefined ? LIST_FILTERS : STATUS_PAGE_FILTERS,
+    sorts: WORKER_SORTS,
+  });
+  const criteria: WorkerListCriteria = {
+    q: list.q || undefined,
+    nationality: list.filters.nationality || undefined,
+    status: (fixedStatus ?? list.filters.status) || undefined,
+    type_of_pass: list.filters.type_of_pass || undefined,
+    supplied_to_company: list.filters.supplied_to_company || undefined,
+    sort: list.sort?.key,
+    order: list.sort?.order,
+  };
+  const workers = useQuery(workerQueries.list({ ...criteria, page: list.page, pageSize: WORKER_PAGE_SIZE }));
+  useClampPage(list.page, WORKER_PAGE_SIZE, workers.data?.total, (page) => list.setPage(page, { replace: true }));
+  return { list, criteria, workers };
 }
 
 interface WorkerResultsProps {
   workers: UseQueryResult<WorkerList>;
-  page: number;
-  onPageChange: (page: number) => void;
+  list: WorkerListState;
   /** The table's accessible caption. */
   caption: string;
   showStatus?: boolean;
@@ -42,11 +56,59 @@ interface WorkerResultsProps {
 
 /**
  * One page of workers with its loading, error and empty states, the pagination, the Worker Details
- * popup (SPEC 2) and the delete confirmation.
+ * popup (SPEC 2) and the delete confirmation. On a phone each worker is a card with name, TD- id,
+ * status and actions (issue 8 item 5); while a new page or search loads, the old rows stay dimmed
+ * with a visible sign (item 12).
  */
-export function WorkerResults({ workers, page, onPageChange, caption, showStatus = false, empty }: WorkerResultsProps) {
+export function WorkerResults({ workers, list, caption, showStatus = false, empty }: WorkerResultsProps) {
   const [detailsOf, setDetailsOf] = useState<Worker | null>(null);
   const [toDelete, setToDelete] = useState<Worker | null>(null);
+
+  const columns: DataColumn<Worker>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      card: 'title',
+      sortKey: 'name',
+      cell: (worker) => (
+        <button
+          type="button"
+          onClick={() => setDetailsOf(worker)}
+          aria-haspopup="dialog"
+          className="rounded text-left font-medium text-accent hover:underline md:whitespace-nowrap"
+        >
+          {workerName(worker)}
+        </button>
+      ),
+    },
+    { id: 'nationality', header: 'Nationality', className: 'whitespace-nowrap', cell: (w) => orNA(w.nationality) },
+    {
+      id: 'type_of_pass',
+      header: 'Type of Pass',
+      sortKey: 'type_of_pass',
+      className: 'whitespace-nowrap',
+      cell: (w) => orNA(w.type_of_pass),
+    },
+    {
+      id: 'worker_id',
+      header: 'Worker ID',
+      card: 'subtitle',
+      sortKey: 'worker_id',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (w) => w.worker_id,
+    },
+    ...(showStatus
+      ? [
+          {
+            id: 'status',
+            header: 'Status',
+            card: 'badge',
+            sortKey: 'status',
+            cell: (w) => <WorkerStatusBadge status={w.status} />,
+          } satisfies DataColumn<Worker>,
+        ]
+      : []),
+  ];
 
   let content: ReactNode;
   if (workers.isPending) {
@@ -61,23 +123,33 @@ export function WorkerResults({ workers, page, onPageChange, caption, showStatus
       />
     );
   } else if (workers.data.items.length === 0) {
-    content = empty;
+    content = <div aria-busy={workers.isFetching || undefined}>{empty}</div>;
   } else {
     content = (
       <>
-        <WorkerTable
+        <DataTable
           caption={caption}
-          workers={workers.data.items}
-          showStatus={showStatus}
-          onOpenDetails={setDetailsOf}
-          onDelete={setToDelete}
+          columns={columns}
+          rows={workers.data.items}
+          rowKey={(worker) => worker.id}
+          actions={(worker, layout) => (
+            <WorkerRowActions
+              id={worker.id}
+              name={workerName(worker)}
+              layout={layout}
+              onDelete={() => setToDelete(worker)}
+            />
+          )}
+          sort={list.sort}
+          onSortChange={(sort) => list.setSort(sort as NonNullable<WorkerListState['sort']>)}
+          busy={workers.isPlaceholderData && workers.isFetching}
         />
         <Pagination
           label="Worker pages"
-          page={page}
+          page={list.page}
           pageSize={WORKER_PAGE_SIZE}
           total={workers.data.total}
-          onPageChange={onPageChange}
+          onPageChange={(page) => list.setPage(page)}
         />
       </>
     );
@@ -85,7 +157,7 @@ export function WorkerResults({ workers, page, onPageChange, caption, showStatus
 
   return (
     <>
-      <div aria-busy={workers.isFetching || undefined}>{content}</div>
+      {content}
       <WorkerDetailsModal worker={detailsOf} onClose={() => setDetailsOf(null)} />
       <DeleteWorkerDialog worker={toDelete} onClose={() => setToDelete(null)} />
     </>

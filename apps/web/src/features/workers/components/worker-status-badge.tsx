@@ -1,5 +1,5 @@
 import type { WorkerStatus } from '@td/shared/options/workers';
-import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { Badge, type BadgeTone } from '@/components/ui/badge.tsx';
 
 const TONES: Record<WorkerStatus, BadgeTone> = {
   'WP Approved': 'blue',

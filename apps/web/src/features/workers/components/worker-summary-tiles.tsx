@@ -5,6 +5,7 @@ import {
   ClipboardCheck,
   FileBadge,
   GraduationCap,
+  HardHat,
   IdCard,
   TrendingDown,
   TrendingUp,
@@ -13,64 +14,97 @@ import {
   Users,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { SummaryTile, type TileTone } from '../../../components/ui/tile.tsx';
+import { SummaryTile, type TileTone } from '@/components/ui/tile.tsx';
 import { formatGrowthTrend } from './worker-display.ts';
 
 export const statusDashboardPath = (status: string) => `/workers-by-status?status=${encodeURIComponent(status)}`;
 
-/** SPEC 2: the status tiles and where they lead; Undergoing Training is labelled Training. */
+/**
+ * SPEC 2: the status tiles and where they lead; Undergoing Training is labelled Training. Issue 8
+ * item 12 adds Working, the status most workers are in.
+ */
 const STATUS_TILES: ReadonlyArray<{ status: string; label: string; icon: ReactNode; tone: TileTone }> = [
   { status: 'WP Approved', label: 'WP Approved', icon: <BadgeCheck />, tone: 'blue' },
   { status: 'IPA Issued', label: 'IPA Issued', icon: <FileBadge />, tone: 'purple' },
   { status: 'Onboarding', label: 'Onboarding', icon: <ClipboardCheck />, tone: 'yellow' },
   { status: 'Undergoing Training', label: 'Training', icon: <GraduationCap />, tone: 'yellow' },
   { status: 'WP Issued', label: 'WP Issued', icon: <IdCard />, tone: 'green' },
+  { status: 'Working', label: 'Working', icon: <HardHat />, tone: 'green' },
 ];
 
 const count = (value: number) => value.toLocaleString('en-SG');
 
-/** SPEC 2, 9: the worker dashboard figures and the status tiles that lead to the Worker Status Dashboard. */
+/** One row of tiles: a grid on wide screens, a strip that scrolls sideways on a phone (issue 8 item 4). */
+const STRIP =
+  'flex snap-x gap-3 overflow-x-auto pb-1 [&>li]:w-36 [&>li]:shrink-0 [&>li]:snap-start md:grid md:overflow-visible md:pb-0 md:[&>li]:w-auto';
+
+/**
+ * SPEC 2, 9: the worker dashboard figures and the status tiles that lead to the Worker Status
+ * Dashboard, each in one compact strip (issue 8 item 4).
+ */
 export function WorkerSummaryTiles({ dashboard }: { dashboard: WorkerDashboard }) {
   const growing = dashboard.growth_trend >= 0;
   return (
-    <div className="flex flex-col gap-4">
-      <ul aria-label="Worker figures" className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-5">
+    <div className="flex flex-col gap-3">
+      {/* Scrolls sideways on a phone, so it can take focus (its tiles are not links). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
+      <ul aria-label="Worker figures" tabIndex={0} className={`${STRIP} md:grid-cols-5`}>
         <li>
-          <SummaryTile label="Total Workers" value={count(dashboard.total_workers)} icon={<Users />} tone="blue" />
+          <SummaryTile
+            compact
+            label="Total Workers"
+            value={count(dashboard.total_workers)}
+            icon={<Users />}
+            tone="blue"
+            description="Not terminated"
+          />
         </li>
         <li>
           <SummaryTile
+            compact
             label="Active Workers"
             value={count(dashboard.active_workers)}
             icon={<UserCheck />}
             tone="green"
+            description="All but Terminated"
           />
         </li>
         <li>
           <SummaryTile
+            compact
             label="Joined Last Month"
             value={count(dashboard.joined_last_month)}
             icon={<CalendarClock />}
             tone="purple"
+            description="Added last month"
           />
         </li>
         <li>
-          <SummaryTile label="New This Month" value={count(dashboard.new_this_month)} icon={<UserPlus />} tone="blue" />
-        </li>
-        <li className="col-span-2 md:col-span-1">
           <SummaryTile
+            compact
+            label="New This Month"
+            value={count(dashboard.new_this_month)}
+            icon={<UserPlus />}
+            tone="blue"
+            description="Added this month"
+          />
+        </li>
+        <li>
+          <SummaryTile
+            compact
             label="Growth Trend"
             value={formatGrowthTrend(dashboard.growth_trend)}
             icon={growing ? <TrendingUp /> : <TrendingDown />}
             tone={growing ? 'green' : 'red'}
-            description="Last month against the month before"
+            description="Last month vs the one before"
           />
         </li>
       </ul>
-      <ul aria-label="Workers by status" className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-5">
+      <ul aria-label="Workers by status" className={`${STRIP} md:grid-cols-3 xl:grid-cols-6`}>
         {STATUS_TILES.map((tile) => (
           <li key={tile.status}>
             <SummaryTile
+              compact
               label={tile.label}
               value={count(dashboard.status_counts[tile.status] ?? 0)}
               icon={tile.icon}

@@ -1,29 +1,42 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ExpiringWorker } from '@td/shared/schemas/worker';
-import { ArrowLeft, CalendarCheck, CalendarClock, HardHat, SearchX, ShieldAlert } from 'lucide-react';
+import {
+  ArrowLeft,
+  CalendarCheck,
+  CalendarClock,
+  CalendarX,
+  Download,
+  HardHat,
+  SearchX,
+  ShieldAlert,
+} from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { usePageTitle } from '../../../app/page-title.ts';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { LoadingState } from '../../../components/ui/spinner.tsx';
-import { Table, TBody, TD, TH, THead, TR } from '../../../components/ui/table.tsx';
-import { SummaryTile } from '../../../components/ui/tile.tsx';
-import { formatDate, orNA } from '../../../lib/format.ts';
-import { type ExpiringKind, workerQueries } from '../api/worker-queries.ts';
+import { Link, useLocation } from 'react-router';
+import { buttonClasses } from '@/components/ui/button.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ListLoadError } from '@/components/ui/list-load-error.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { LoadingState } from '@/components/ui/spinner.tsx';
+import { type DataColumn, DataTable } from '@/components/ui/table.tsx';
+import { SummaryTile } from '@/components/ui/tile.tsx';
+import { formatDate, orNA } from '@/lib/format.ts';
+import { useListState } from '@/lib/list-state.ts';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { fromHere } from '@/lib/return-to.ts';
+import { type ExpiringKind, expiringExportUrl, workerQueries } from '../api/worker-queries.ts';
 import { DaysUntilExpiry } from '../components/days-until-expiry.tsx';
 import { DeleteWorkerDialog } from '../components/delete-worker-dialog.tsx';
-import { ListLoadError } from '../components/list-load-error.tsx';
-import { useListFilters } from '../components/use-list-filters.ts';
 import { EXPIRY_WARNING_DAYS, isExpiringSoon, workerName } from '../components/worker-display.ts';
 import { WorkerFiltersBar } from '../components/worker-filters-bar.tsx';
+import { noMatchAdvice } from '../components/worker-list-controls.tsx';
 import { WorkerRowActions } from '../components/worker-row-actions.tsx';
 
 interface ExpiringPageConfig {
   title: string;
   description: string;
   countLabel: string;
+  /** Issue 8 item 9: the count of what already expired. */
+  expiredLabel: string;
   expiryLabel: string;
   expiryOf(worker: ExpiringWorker): string | null;
   /** The expiring coretrade page adds a Coretrade column. */
@@ -39,6 +52,7 @@ const CONFIG: Record<ExpiringKind, ExpiringPageConfig> = {
     title: 'Workers with Expiring Work Permits',
     description: 'Work permits expiring from today to 3 months ahead, soonest first.',
     countLabel: 'Expiring Work Permits',
+    expiredLabel: 'Expired Work Permits',
     expiryLabel: 'WP Expiry Date',
     expiryOf: (worker) => worker.wp_expiry_date,
     showCoretrade: false,
@@ -50,6 +64,7 @@ const CONFIG: Record<ExpiringKind, ExpiringPageConfig> = {
     title: 'Workers with Expiring Coretrade Certifications',
     description: 'Coretrade certifications of WP holders expiring from today to 3 months ahead, soonest first.',
     countLabel: 'Expiring Coretrade Certifications',
+    expiredLabel: 'Expired Coretrade Certifications',
     expiryLabel: 'Coretrade Expiry Date',
     expiryOf: (worker) => worker.coretrade_expiry_date,
     showCoretrade: true,
@@ -62,10 +77,9 @@ const CONFIG: Record<ExpiringKind, ExpiringPageConfig> = {
 export function ExpiringWorkersPage({ kind }: { kind: ExpiringKind }) {
   const config = CONFIG[kind];
   usePageTitle(config.title);
-  const filters = useListFilters();
-  const expiring = useQuery(
-    workerQueries.expiring(kind, { q: filters.q || undefined, nationality: filters.nationality || undefined }),
-  );
+  const list = useListState({ filters: ['nationality'] as const });
+  const filters = { q: list.q || undefined, nationality: list.filters.nationality || undefined };
+  const expiring = useQuery(workerQueries.expiring(kind, filters));
   const [toDelete, setToDelete] = useState<ExpiringWorker | null>(null);
 
   const backLink = (
@@ -85,8 +99,9 @@ export function ExpiringWorkersPage({ kind }: { kind: ExpiringKind }) {
   }
 
   const data = expiring.data;
-  // SPEC 2: the empty state when nothing at all expires in the window (not when a search finds nothing).
-  if (data && data.total === 0 && !filters.filtersActive) {
+  // SPEC 2: the empty state when nothing expires in the window and nothing has expired (not when a
+  // search finds nothing).
+  if (data && data.total === 0 && data.expired_total === 0 && !list.filtersActive) {
     return (
       <div>
         <PageHeader title={config.title} description={config.description} />
@@ -102,11 +117,26 @@ export function ExpiringWorkersPage({ kind }: { kind: ExpiringKind }) {
   }
 
   const soon = data ? data.items.filter((worker) => isExpiringSoon(worker.days_until_expiry)).length : 0;
+  const rows = data ? [...data.expired, ...data.items] : [];
 
   return (
     <div>
-      <PageHeader title={config.title} description={config.description} actions={backLink} />
-      <div className="flex flex-col gap-6">
+      <PageHeader
+        className="lg:mb-5"
+        title={config.title}
+        description={config.description}
+        actions={
+          <>
+            {/* Issue 8 item 10: what the page shows, expired rows first, as a spreadsheet. */}
+            <a href={expiringExportUrl(kind, filters)} download className={buttonClasses('secondary')}>
+              <Download aria-hidden="true" className="h-4 w-4" />
+              Export CSV
+            </a>
+            {backLink}
+          </>
+        }
+      />
+      <div className="flex flex-col gap-5">
         {expiring.isError && (
           <ListLoadError
             what="workers"
@@ -118,18 +148,20 @@ export function ExpiringWorkersPage({ kind }: { kind: ExpiringKind }) {
 
         {data && (
           <>
-            <ul aria-label="Summary" className="grid gap-4 sm:grid-cols-2 lg:max-w-2xl">
+            <ul aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-3 lg:max-w-3xl">
               <li>
                 <SummaryTile
+                  compact
                   label={config.countLabel}
                   value={data.total.toLocaleString('en-SG')}
                   icon={config.icon}
                   tone="yellow"
-                  description={filters.filtersActive ? 'Matching the search' : 'Within the next 3 months'}
+                  description={list.filtersActive ? 'Matching the search' : 'Within the next 3 months'}
                 />
               </li>
               <li>
                 <SummaryTile
+                  compact
                   label={`Within ${EXPIRY_WARNING_DAYS} Days`}
                   value={soon.toLocaleString('en-SG')}
                   icon={<CalendarClock />}
@@ -137,28 +169,56 @@ export function ExpiringWorkersPage({ kind }: { kind: ExpiringKind }) {
                   description="Shown in red below"
                 />
               </li>
+              {/* Issue 8 item 9: what already expired, counted apart and listed first. */}
+              <li className="col-span-2 lg:col-span-1">
+                <SummaryTile
+                  compact
+                  label={config.expiredLabel}
+                  value={data.expired_total.toLocaleString('en-SG')}
+                  icon={<CalendarX />}
+                  tone={data.expired_total > 0 ? 'red' : 'gray'}
+                  description="Workers not terminated; listed first"
+                />
+              </li>
             </ul>
 
-            <section aria-label="Workers" className="flex flex-col gap-4">
+            <section aria-label="Workers" className="flex flex-col gap-3">
               <WorkerFiltersBar
                 searchLabel="Search by name"
-                searchText={filters.searchText}
-                onSearchTextChange={filters.setSearchText}
-                nationality={filters.nationality}
-                onNationalityChange={filters.setNationality}
-                nationalities={data.nationalities}
+                searchText={list.searchText}
+                onSearchTextChange={list.setSearchText}
+                selects={[
+                  {
+                    label: 'Nationality',
+                    allLabel: 'All Nationalities',
+                    options: data.nationalities,
+                    value: list.filters.nationality,
+                    onChange: (value) => list.setFilter('nationality', value),
+                  },
+                ]}
+                filtersActive={list.filtersActive}
+                onClear={list.clear}
               />
-              {data.items.length === 0 ? (
+              {data.expired_total > data.expired.length && (
+                <p className="text-sm text-ink-muted">
+                  Showing the {data.expired.length.toLocaleString('en-SG')} longest expired of{' '}
+                  {data.expired_total.toLocaleString('en-SG')}; the CSV export has them all.
+                </p>
+              )}
+              {rows.length === 0 ? (
                 <EmptyState
                   className="rounded-2xl border border-line bg-surface"
                   icon={<SearchX />}
                   title="No workers match your search."
-                  description="Try another name, or choose All Nationalities."
+                  description={noMatchAdvice(list)}
                 />
               ) : (
-                <div aria-busy={expiring.isFetching || undefined}>
-                  <ExpiringTable config={config} workers={data.items} onDelete={setToDelete} />
-                </div>
+                <ExpiringTable
+                  config={config}
+                  workers={rows}
+                  busy={expiring.isPlaceholderData && expiring.isFetching}
+                  onDelete={setToDelete}
+                />
               )}
             </section>
           </>
@@ -172,51 +232,75 @@ export function ExpiringWorkersPage({ kind }: { kind: ExpiringKind }) {
 interface ExpiringTableProps {
   config: ExpiringPageConfig;
   workers: ReadonlyArray<ExpiringWorker>;
+  busy: boolean;
   onDelete(worker: ExpiringWorker): void;
 }
 
-function ExpiringTable({ config, workers, onDelete }: ExpiringTableProps) {
+/**
+ * SPEC 2 columns; on a phone each worker is a card with name, TD- id, the red days and the actions
+ * (issue 8 item 5). Expired rows come first, tinted, with "expired N days ago" (item 9).
+ */
+function ExpiringTable({ config, workers, busy, onDelete }: ExpiringTableProps) {
+  const location = useLocation();
+  const columns: DataColumn<ExpiringWorker>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      card: 'title',
+      cell: (worker) => (
+        <Link
+          to={`/worker/view/${worker.id}`}
+          state={fromHere(location)}
+          className="font-medium text-accent hover:underline md:whitespace-nowrap"
+        >
+          {workerName(worker)}
+        </Link>
+      ),
+    },
+    { id: 'nationality', header: 'Nationality', className: 'whitespace-nowrap', cell: (w) => orNA(w.nationality) },
+    {
+      id: 'worker_id',
+      header: 'Worker ID',
+      card: 'subtitle',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (w) => w.worker_id,
+    },
+    ...(config.showCoretrade
+      ? [
+          {
+            id: 'coretrade',
+            header: 'Coretrade',
+            className: 'whitespace-nowrap',
+            cell: (w: ExpiringWorker) => orNA(w.coretrade),
+          },
+        ]
+      : []),
+    {
+      id: 'expiry',
+      header: config.expiryLabel,
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (w) => formatDate(config.expiryOf(w)),
+    },
+    {
+      id: 'days',
+      header: 'Days Until Expiry',
+      card: 'badge',
+      className: 'whitespace-nowrap',
+      cell: (w) => <DaysUntilExpiry days={w.days_until_expiry} />,
+    },
+  ];
   return (
-    <Table caption={config.title}>
-      <THead>
-        <TR>
-          <TH>Name</TH>
-          <TH>Nationality</TH>
-          <TH>Worker ID</TH>
-          {config.showCoretrade && <TH>Coretrade</TH>}
-          <TH>{config.expiryLabel}</TH>
-          <TH>Days Until Expiry</TH>
-          <TH className="text-right">Actions</TH>
-        </TR>
-      </THead>
-      <TBody>
-        {workers.map((worker) => {
-          const name = workerName(worker);
-          return (
-            <TR key={worker.id}>
-              <TD>
-                <Link
-                  to={`/worker/view/${worker.id}`}
-                  className="font-medium whitespace-nowrap text-accent hover:underline"
-                >
-                  {name}
-                </Link>
-              </TD>
-              <TD className="whitespace-nowrap">{orNA(worker.nationality)}</TD>
-              <TD className="whitespace-nowrap tabular-nums">{worker.worker_id}</TD>
-              {config.showCoretrade && <TD className="whitespace-nowrap">{orNA(worker.coretrade)}</TD>}
-              <TD className="whitespace-nowrap tabular-nums">{formatDate(config.expiryOf(worker))}</TD>
-              <TD className="whitespace-nowrap">
-                <DaysUntilExpiry days={worker.days_until_expiry} />
-              </TD>
-              <TD className="py-2">
-                <WorkerRowActions id={worker.id} name={name} onDelete={() => onDelete(worker)} />
-              </TD>
-            </TR>
-          );
-        })}
-      </TBody>
-    </Table>
+    <DataTable
+      caption={config.title}
+      columns={columns}
+      rows={workers}
+      rowKey={(worker) => worker.id}
+      rowClassName={(worker) => (worker.days_until_expiry < 0 ? 'bg-red-50/60' : undefined)}
+      busy={busy}
+      actions={(worker, layout) => (
+        <WorkerRowActions id={worker.id} name={workerName(worker)} layout={layout} onDelete={() => onDelete(worker)} />
+      )}
+    />
   );
 }
 

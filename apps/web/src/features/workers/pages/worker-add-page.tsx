@@ -1,16 +1,20 @@
-import { useNavigate } from 'react-router';
-import { usePageTitle } from '../../../app/page-title.ts';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { useToast } from '@/components/ui/toast.tsx';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { useReturnTo } from '@/lib/return-to.ts';
 import { useCreateWorker } from '../api/worker-mutations.ts';
-import { useGoBack } from '../components/use-go-back.ts';
+import { workerLabel } from '../components/worker-display.ts';
 import { WorkerForm } from '../components/worker-form.tsx';
 
-/** SPEC 2 Add New Worker (/worker/add). */
+/**
+ * SPEC 2 Add New Worker (/worker/add). Issue 8 item 6: after saving, back to where the action began
+ * (the list with its page, search and filters), with a toast.
+ */
 export function WorkerAddPage() {
   usePageTitle('Add New Worker');
-  const navigate = useNavigate();
-  const goBack = useGoBack('/worker-management');
+  const returnTo = useReturnTo('/worker-management');
   const create = useCreateWorker();
+  const toast = useToast();
   return (
     <div>
       <PageHeader
@@ -24,8 +28,11 @@ export function WorkerAddPage() {
       <WorkerForm
         mode="add"
         onSave={create.mutateAsync}
-        onSaved={() => navigate('/worker-management')}
-        onCancel={goBack}
+        onSaved={(worker) => {
+          toast.show({ title: 'Worker added', description: workerLabel(worker) });
+          returnTo.leave();
+        }}
+        onCancel={returnTo.leave}
       />
     </div>
   );

@@ -1,22 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router';
-import { usePageTitle } from '../../../app/page-title.ts';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { useParams } from 'react-router';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { LoadingState } from '@/components/ui/spinner.tsx';
+import { useToast } from '@/components/ui/toast.tsx';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { useReturnTo } from '@/lib/return-to.ts';
+import { useGoBack } from '@/lib/use-go-back.ts';
 import { useUpdateWorker } from '../api/worker-mutations.ts';
 import { workerQueries } from '../api/worker-queries.ts';
-import { useGoBack } from '../components/use-go-back.ts';
+import { workerLabel } from '../components/worker-display.ts';
 import { WorkerForm } from '../components/worker-form.tsx';
 import { WorkerLoadError } from '../components/worker-load-error.tsx';
 
-/** SPEC 2 Edit Worker (/worker/edit/{id}). */
+/**
+ * SPEC 2 Edit Worker (/worker/edit/{id}). Issue 8 item 6: after saving, back to where the edit began
+ * (the view page, or the list with its page, search and filters), with a toast.
+ */
 export function WorkerEditPage() {
   usePageTitle('Edit Worker');
   const { id = '' } = useParams();
-  const navigate = useNavigate();
+  const returnTo = useReturnTo(`/worker/view/${id}`);
   const goBack = useGoBack('/worker-management');
   const worker = useQuery(workerQueries.detail(id));
   const update = useUpdateWorker(id);
+  const toast = useToast();
 
   return (
     <div>
@@ -36,8 +43,11 @@ export function WorkerEditPage() {
           mode="edit"
           worker={worker.data}
           onSave={update.mutateAsync}
-          onSaved={() => navigate('/worker-management')}
-          onCancel={goBack}
+          onSaved={(saved) => {
+            toast.show({ title: 'Changes saved', description: workerLabel(saved) });
+            returnTo.leave();
+          }}
+          onCancel={returnTo.leave}
         />
       )}
     </div>

@@ -1,12 +1,14 @@
-import { Plus, SearchX, Users } from 'lucide-react';
-import { Link } from 'react-router';
-import { usePageTitle } from '../../../app/page-title.ts';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Download, Plus, SearchX, Users } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { buttonClasses } from '@/components/ui/button.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { fromHere } from '@/lib/return-to.ts';
+import { workerExportUrl } from '../api/worker-queries.ts';
 import { WorkerDashboardPanel } from '../components/worker-dashboard-panel.tsx';
 import { workerCount } from '../components/worker-display.ts';
-import { WorkerFiltersBar } from '../components/worker-filters-bar.tsx';
+import { noMatchAdvice, WorkerListControls } from '../components/worker-list-controls.tsx';
 import { useWorkerList, WorkerResults } from '../components/worker-results.tsx';
 
 const addWorkerIcon = <Plus aria-hidden="true" className="h-4 w-4" />;
@@ -14,17 +16,18 @@ const addWorkerIcon = <Plus aria-hidden="true" className="h-4 w-4" />;
 /** SPEC 2 Worker list (/worker-management). */
 export function WorkerListPage() {
   usePageTitle('Worker Management');
-  const { filters, workers } = useWorkerList();
+  const location = useLocation();
+  const { list, criteria, workers } = useWorkerList();
   // SPEC 2: an empty database invites the first worker; an empty search suggests widening it.
   const empty =
-    workers.data?.total === 0 && !filters.filtersActive ? (
+    workers.data?.total === 0 && !list.filtersActive ? (
       <EmptyState
         className="rounded-2xl border border-line bg-surface"
         icon={<Users />}
         title="No workers found."
         description="Add your first worker to get started."
         action={
-          <Link to="/worker/add" className={buttonClasses('primary')}>
+          <Link to="/worker/add" state={fromHere(location)} className={buttonClasses('primary')}>
             {addWorkerIcon}
             Add First Worker
           </Link>
@@ -35,45 +38,44 @@ export function WorkerListPage() {
         className="rounded-2xl border border-line bg-surface"
         icon={<SearchX />}
         title="No workers match your search."
-        description="Try another name, or choose All Nationalities."
+        description={noMatchAdvice(list)}
       />
     );
 
   return (
     <div>
       <PageHeader
+        className="lg:mb-5"
         title="Worker Management"
-        description="Worker profiles, passes, permits and documents."
         actions={
-          <Link to="/worker/add" className={buttonClasses('primary')}>
+          <Link to="/worker/add" state={fromHere(location)} className={buttonClasses('primary')}>
             {addWorkerIcon}
             Add New Worker
           </Link>
         }
       />
-      <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-5">
         <WorkerDashboardPanel />
-        <section aria-labelledby="all-workers-heading" className="flex flex-col gap-4">
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <section aria-labelledby="all-workers-heading" className="flex flex-col gap-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="all-workers-heading" className="text-lg font-semibold">
               All Workers
+              {workers.data && (
+                <span className="ml-2 text-sm font-normal text-ink-muted tabular-nums">
+                  {list.filtersActive
+                    ? `${workerCount(workers.data.total)} found`
+                    : `${workerCount(workers.data.total)}, terminated included`}
+                </span>
+              )}
             </h2>
-            {workers.data && <p className="text-sm text-ink-muted tabular-nums">{workerCount(workers.data.total)}</p>}
+            {/* Issue 8 item 10: what the search and filters show, as a spreadsheet. */}
+            <a href={workerExportUrl(criteria)} download className={buttonClasses('secondary', 'sm')}>
+              <Download aria-hidden="true" className="h-4 w-4" />
+              Export CSV
+            </a>
           </div>
-          <WorkerFiltersBar
-            searchLabel="Search workers"
-            searchText={filters.searchText}
-            onSearchTextChange={filters.setSearchText}
-            nationality={filters.nationality}
-            onNationalityChange={filters.setNationality}
-          />
-          <WorkerResults
-            workers={workers}
-            page={filters.page}
-            onPageChange={filters.setPage}
-            caption="Workers"
-            empty={empty}
-          />
+          <WorkerListControls list={list} searchLabel="Search workers" full />
+          <WorkerResults workers={workers} list={list} caption="Workers" empty={empty} />
         </section>
       </div>
     </div>

@@ -1,18 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
+import { daysBetween } from '@td/shared/rules/dates';
+import { URGENT_EXPIRY_DAYS } from '@td/shared/rules/expiry';
 import type { Worker } from '@td/shared/schemas/worker';
 import { WORKER_FIELD_LABELS as LABELS } from '@td/shared/schemas/worker';
 import { FileSignature, Pencil, UserRound } from 'lucide-react';
-import { Link, useParams } from 'react-router';
-import { usePageTitle } from '../../../app/page-title.ts';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
-import { DetailList } from '../../../components/ui/detail-list.tsx';
-import { LoadingState } from '../../../components/ui/spinner.tsx';
-import { formatDate, orNA } from '../../../lib/format.ts';
+import { Link, useLocation, useParams } from 'react-router';
+import { Alert } from '@/components/ui/alert.tsx';
+import { buttonClasses } from '@/components/ui/button.tsx';
+import { Card, CardBody, CardHeader } from '@/components/ui/card.tsx';
+import { DetailList } from '@/components/ui/detail-list.tsx';
+import { LoadingState } from '@/components/ui/spinner.tsx';
+import { WorkerTrainingList } from '@/features/training-records/public/worker-training-list.tsx';
+import { formatDate, orNA } from '@/lib/format.ts';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { fromHere } from '@/lib/return-to.ts';
+import { useGoBack } from '@/lib/use-go-back.ts';
 import { workerQueries } from '../api/worker-queries.ts';
-import { useGoBack } from '../components/use-go-back.ts';
-import { designationOf, formatSalary, isWorkPermitHolder, workerName } from '../components/worker-display.ts';
+import { EmailLink, PhoneLink } from '../components/contact-links.tsx';
+import {
+  designationOf,
+  expiryPhrase,
+  formatSalary,
+  isWorkPermitHolder,
+  workerName,
+} from '../components/worker-display.ts';
 import { WorkerDocumentLinks } from '../components/worker-document-links.tsx';
+import { WorkerHistory } from '../components/worker-history.tsx';
 import { WorkerLoadError } from '../components/worker-load-error.tsx';
 import { WorkerStatusBadge } from '../components/worker-status-badge.tsx';
 
@@ -35,11 +48,49 @@ export function WorkerViewPage() {
   return <WorkerProfile worker={worker.data} />;
 }
 
+/** Today in the browser's time zone, `YYYY-MM-DD`. */
+function localToday(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * Issue 8 item 9: a banner when the work permit or (for WP holders) the coretrade has expired or
+ * expires within 30 days.
+ */
+function ExpiryBanners({ worker }: { worker: Worker }) {
+  const today = localToday();
+  const checks = [
+    { what: 'Work permit', date: worker.wp_expiry_date },
+    ...(isWorkPermitHolder(worker) ? [{ what: 'Coretrade certification', date: worker.coretrade_expiry_date }] : []),
+  ];
+  const banners = checks.flatMap(({ what, date }) => {
+    if (!date) return [];
+    const days = daysBetween(today, date);
+    return days <= URGENT_EXPIRY_DAYS ? [{ what, date, days }] : [];
+  });
+  if (banners.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-2">
+      {banners.map(({ what, date, days }) => (
+        <Alert key={what} tone={days < 0 ? 'error' : 'warning'}>
+          <span className="font-semibold">
+            {what} {expiryPhrase(days)}
+          </span>{' '}
+          ({formatDate(date)}).
+        </Alert>
+      ))}
+    </div>
+  );
+}
+
 function WorkerProfile({ worker }: { worker: Worker }) {
   const name = workerName(worker);
   const wp = isWorkPermitHolder(worker);
+  const location = useLocation();
   return (
     <div className="flex flex-col gap-6">
+      <ExpiryBanners worker={worker} />
       <Card className="p-6">
         <div className="flex flex-col gap-6 md:flex-row md:items-center">
           {worker.photo_url ? (
@@ -77,7 +128,7 @@ function WorkerProfile({ worker }: { worker: Worker }) {
               <FileSignature aria-hidden="true" className="h-4 w-4" />
               Generate Employment Letter
             </Link>
-            <Link to={`/worker/edit/${worker.id}`} className={buttonClasses('primary')}>
+            <Link to={`/worker/edit/${worker.id}`} state={fromHere(location)} className={buttonClasses('primary')}>
               <Pencil aria-hidden="true" className="h-4 w-4" />
               Update Worker
             </Link>
@@ -96,8 +147,8 @@ function WorkerProfile({ worker }: { worker: Worker }) {
                 { label: LABELS.last_name, value: orNA(worker.last_name) },
                 { label: LABELS.date_of_birth, value: formatDate(worker.date_of_birth) },
                 { label: LABELS.nationality, value: orNA(worker.nationality) },
-                { label: LABELS.phone_number, value: orNA(worker.phone_number) },
-                { label: LABELS.email, value: orNA(worker.email) },
+                { label: LABELS.phone_number, value: <PhoneLink worker={worker} /> },
+                { label: LABELS.email, value: <EmailLink worker={worker} /> },
                 { label: LABELS.passport_no, value: orNA(worker.passport_no) },
               ]}
             />
@@ -141,6 +192,10 @@ function WorkerProfile({ worker }: { worker: Worker }) {
           <WorkerDocumentLinks worker={worker} />
         </CardBody>
       </Card>
+
+      <WorkerTrainingList workerId={worker.id} />
+
+      <WorkerHistory workerId={worker.id} />
     </div>
   );
 }

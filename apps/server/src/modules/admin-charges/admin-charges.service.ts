@@ -1,0 +1,175 @@
+import {
+  ADMIN_CHARGE_NOT_FOUND,
+  type AdminCharge,
+  type AdminChargeInput,
+  CHARGE_DEDUCTED_DELETE,
+  CHARGE_DEDUCTED_EDIT,
+  chargeNotPending,
+} from '@td/shared/schemas/admin-charge';
+import { type Actor, recordAudit } from '../../audit/audit.repository.ts';
+import type { Db } from '../../db/database.ts';
+import { isForeignKeyViolation } from '../../db/errors.ts';
+import { newId, nowIso } from '../../lib/clock.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { findWorkerById } from '../workers/workers.repository.ts';
+import * as repo from './admin-charges.repository.ts';
+
+export const AUDIT_ENTITY = 'admin_charge';
+export const WORKER_NOT_FOUND = 'Worker not found. Please choose a worker from the list.';
+
+/** What the audit log keeps of a charge: its own fields (amount in dollars), not the joined worker. */
+function auditView(charge: AdminCharge): Record<string, unknown> {
+  const { worker: _worker, first_name: _first, last_name: _last, worker_code: _code, updated_at, ...fields } = charge;
+  return fields;
+}
+
+async function loadCharge(db: Db, id: string): Promise<AdminCharge> {
+  const charge = await repo.findAdminChargeById(db, id);
+  if (!charge) throw notFound(ADMIN_CHARGE_NOT_FOUND);
+  return charge;
+}
+
+export const getAdminCharge = loadCharge;
+
+async function assertWorkerExists(db: Db, workerId: string): Promise<void> {
+  if (!(await findWorkerById(db, workerId))) throw badRequest(WORKER_NOT_FOUND, { worker_id: WORKER_NOT_FOUND });
+}
+
+/** A worker deleted between the check and the write breaks the link: the same message, never a 500. */
+async function guardWorkerLink<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw badRequest(WORKER_NOT_FOUND, { worker_id: WORKER_NOT_FOUND });
+    throw error;
+  }
+}
+
+/** SPEC 4, 7: a new charge is Pending. Insert and audit entry are one transaction. */
+export async function createAdminCharge(
+  db: Db,
+  input: AdminChargeInput,
+  actor: Actor,
+  now = new Date(),
+): Promise<AdminCharge> {
+  await assertWorkerExists(db, input.worker_id);
+  return guardWorkerLink(() =>
+    db.transaction().execute(async (trx) => {
+      const timestamp = nowIso(now);
+      const id = newId();
+      await repo.insertAdminCharge(trx, { id, created_at: timestamp, updated_at: timestamp }, input);
+      const charge = await loadCharge(trx, id);
+      await recordAudit(trx, actor, { action: 'create', entity: AUDIT_ENTITY, entityId: id, after: auditView(charge) });
+      return charge;
+    }),
+  );
+}
+
+/** SPEC 4: an edit leaves the status unchanged. ARCHITECTURE differs 9: a Deducted charge is not edited. */
+export async function updateAdminCharge(
+  db: Db,
+  id: string,
+  input: AdminChargeInput,
+  actor: Actor,
+  now = new Date(),
+): Promise<AdminCharge> {
+  return guardWorkerLink(() =>
+    db.transaction().execute(async (trx) => {
+      const before = await loadCharge(trx, id);
+      if (before.status === 'Deducted') throw conflict(CHARGE_DEDUCTED_EDIT);
+      await assertWorkerExists(trx, input.worker_id);
+      // The UPDATE repeats the condition: payroll may deduct the charge in the meantime.
+      if (!(await repo.updateAdminChargeFields(trx, before.id, input, nowIso(now))))
+        throw conflict(CHARGE_DEDUCTED_EDIT);
+      const after = await loadCharge(trx, before.id);
+      await recordAudit(trx, actor, {
+        action: 'update',
+        entity: AUDIT_ENTITY,
+        entityId: before.id,
+        before: auditView(before),
+        after: auditView(after),
+      });
+      return after;
+    }),
+  );
+}
+
+/**
+ * SPEC 4: on the detail page a Pending charge becomes Approved or Rejected, and nothing else does.
+ * approved_by is the signed-in staff member's name (ARCHITECTURE differs 8) and approved_at now; a
+ * rejection records its reviewer the same way (decision 013). Two staff deciding at once: the
+ * conditional UPDATE lets one win; the other is told what the charge now is (409).
+ */
+export async function decideAdminCharge(
+  db: Db,
+  id: string,
+  decision: 'Approved' | 'Rejected',
+  actor: Actor,
+  now = new Date(),
+): Promise<AdminCharge> {
+  return db.transaction().execute(async (trx) => {
+    const before = await loadCharge(trx, id);
+    const won = await repo.decidePendingCharge(trx, before.id, {
+      status: decision,
+      approved_by: actor.name,
+      approved_at: nowIso(now),
+    });
+    if (!won) {
+      const current = await loadCharge(trx, before.id);
+      throw conflict(chargeNotPending(current.status, decision === 'Approved' ? 'approve' : 'reject'));
+    }
+    const after = await loadCharge(trx, before.id);
+    await recordAudit(trx, actor, {
+      action: 'update',
+      entity: AUDIT_ENTITY,
+      entityId: before.id,
+      before: auditView(before),
+      after: auditView(after),
+    });
+    return after;
+  });
+}
+
+/** SPEC 2: delete without confirmation (the list sends it once its Undo toast has closed). ARCHITECTURE differs 9: never a Deducted one. */
+export async function deleteAdminCharge(db: Db, id: string, actor: Actor): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await loadCharge(trx, id);
+    if (before.status === 'Deducted' || !(await repo.deleteAdminCharge(trx, before.id))) {
+      throw conflict(CHARGE_DEDUCTED_DELETE);
+    }
+    await recordAudit(trx, actor, {
+      action: 'delete',
+      entity: AUDIT_ENTITY,
+      entityId: before.id,
+      before: auditView(before),
+    });
+  });
+}
+
+/**
+ * For payroll (SPEC 4: marking a payslip paid deducts the worker's charges in the period), inside the
+ * caller's transaction: moves the charges to Deducted and writes one audit entry per charge changed.
+ * Give either the charge ids or a worker and an inclusive charge_date range. Answers how many changed.
+ */
+export async function deductAdminCharges(
+  trx: Db,
+  actor: Actor,
+  target: { ids: readonly string[] } | { workerId: string; range: repo.DateRange },
+  now = new Date(),
+): Promise<number> {
+  const timestamp = nowIso(now);
+  const changed =
+    'ids' in target
+      ? await repo.markChargesDeducted(trx, target.ids, timestamp)
+      : await repo.markWorkerChargesDeductedInRange(trx, target.workerId, target.range, timestamp);
+  for (const charge of changed) {
+    await recordAudit(trx, actor, {
+      action: 'update',
+      entity: AUDIT_ENTITY,
+      entityId: charge.id,
+      before: { status: charge.previous_status },
+      after: { status: 'Deducted' },
+    });
+  }
+  return changed.length;
+}

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
+import { type EmploymentLetterSettings, generateEmploymentLetter } from './employment-letter.service.ts';
+
+interface EmploymentLetterRoutesOptions extends EmploymentLetterSettings {
+  db: Db;
+}
+
+const IdParams = z.object({ id: z.string() });
+
+/**
+ * SPEC 2 "Employment letter": `GET /api/workers/{id}/employment-letter` answers the letter as
+ * `application/pdf`, shown inline (the app previews it) and named `Employment_Letter_{first}_{last}.pdf`.
+ * Registered under the `/workers` prefix beside the worker routes, inside the signed-in scope (401).
+ */
+export const employmentLetterRoutes: FastifyPluginAsyncZod<EmploymentLetterRoutesOptions> = async (
+  app,
+  { db, company, timeZone },
+) => {
+  app.get(
+    '/:id/employment-letter',
+    {
+      schema: {
+        tags: ['employment-letter'],
+        summary: "The worker's employment letter (PDF)",
+        params: IdParams,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const letter = await generateEmploymentLetter(db, request.params.id, { company, timeZone });
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', contentDisposition('inline', letter.fileName))
+        .header('Cache-Control', 'private, no-store')
+        .send(letter.pdf);
+    },
+  );
+};

@@ -1,0 +1,229 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+
+/**
+ * The reads payroll needs from workers, timesheets and admin charges (SPEC 7: timesheets "by
+ * worker_id within an inclusive work_date range", admin charges "by worker and charge_date range").
+ * Each comes in two forms that answer the same figures: one worker (the generate screen) and every
+ * worker at once in one aggregate query (the payroll run; never one round trip per worker).
+ */
+
+/** An inclusive date range, `YYYY-MM-DD` both ends. */
+export interface DateRange {
+  start: string;
+  end: string;
+}
+
+/** Ids are UUIDs; anything else cannot exist (and PostgreSQL would refuse to compare it with a uuid). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Both databases accept this many bound values in one statement with room to spare. */
+const IN_LIST_CHUNK = 1000;
+
+export function chunks<T>(values: readonly T[], size = IN_LIST_CHUNK): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < values.length; i += size) result.push(values.slice(i, i + size));
+  return result;
+}
+
+/** What a payslip needs of its worker, the salary rate in integer cents as stored. */
+export interface PayrollWorker {
+  id: string;
+  worker_id: string;
+  first_name: string;
+  last_name: string;
+  fin_no: string | null;
+  wp_no: string | null;
+  email: string | null;
+  rate_type: string | null;
+  salary_rate: number | null;
+  status: string | null;
+}
+
+const PAYROLL_WORKER_COLUMNS = [
+  'id',
+  'worker_id',
+  'first_name',
+  'last_name',
+  'fin_no',
+  'wp_no',
+  'email',
+  'rate_type',
+  'salary_rate',
+  'status',
+] as const;
+
+export async function findPayrollWorker(db: Db, id: string): Promise<PayrollWorker | undefined> {
+  if (!UUID.test(id)) return undefined;
+  return db.selectFrom('workers').select(PAYROLL_WORKER_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The workers of a payroll run: the given ones, or (SPEC 4) every active worker, i.e. every status but
+ * Terminated, by name.
+ */
+export async function listPayrollWorkers(db: Db, workerIds?: readonly string[]): Promise<PayrollWorker[]> {
+  const base = db
+    .selectFrom('workers')
+    .select(PAYROLL_WORKER_COLUMNS)
+    .orderBy('first_name')
+    .orderBy('last_name')
+    .orderBy('worker_id');
+  if (workerIds === undefined) {
+    return base.where((eb) => eb.or([eb('status', 'is', null), eb('status', '<>', 'Terminated')])).execute();
+  }
+  const ids = [...new Set(workerIds)].filter((id) => UUID.test(id));
+  const rows = (await Promise.all(chunks(ids).map((part) => base.where('id', 'in', part).execute()))).flat();
+  return rows.sort(
+    (a, b) =>
+      a.first_name.localeCompare(b.first_name) ||
+      a.last_name.localeCompare(b.last_name) ||
+      a.worker_id.localeCompare(b.worker_id),
+  );
+}
+
+export interface TimesheetTotals {
+  /** Sum of hours_worked, in minutes. */
+  worked_minutes: number;
+  /** Sum of overtime_hours, in minutes. */
+  overtime_minutes: number;
+  count: number;
+}
+
+export const NO_TIMESHEETS: TimesheetTotals = { worked_minutes: 0, overtime_minutes: 0, count: 0 };
+
+function inWorkDates(eb: ExpressionBuilder<Database, 'timesheets'>, range: DateRange): Expression<SqlBool> {
+  return eb.and([eb('work_date', '>=', range.start), eb('work_date', '<=', range.end)]);
+}
+
+/** One worker's timesheet totals in an inclusive work_date range. */
+export async function sumTimesheetsForWorker(db: Db, workerId: string, range: DateRange): Promise<TimesheetTotals> {
+  const row = await db
+    .selectFrom('timesheets')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('hours_worked'), sql<number>`0`).as('worked_minutes'),
+      eb.fn.coalesce(eb.fn.sum<number>('overtime_hours'), sql<number>`0`).as('overtime_minutes'),
+      eb.fn.countAll<number>().as('count'),
+    ])
+    .where('worker_id', '=', workerId)
+    .where((eb) => inWorkDates(eb, range))
+    .executeTakeFirstOrThrow();
+  return {
+    worked_minutes: Number(row.worked_minutes),
+    overtime_minutes: Number(row.overtime_minutes),
+    count: Number(row.count),
+  };
+}
+
+/** Every worker's timesheet totals in the range, one GROUP BY (optionally only the given workers). */
+export async function sumTimesheetsByWorker(
+  db: Db,
+  range: DateRange,
+  workerIds?: readonly string[],
+): Promise<Map<string, TimesheetTotals>> {
+  const query = db
+    .selectFrom('timesheets')
+    .select((eb) => [
+      'worker_id',
+      eb.fn.sum<number>('hours_worked').as('worked_minutes'),
+      eb.fn.sum<number>('overtime_hours').as('overtime_minutes'),
+      eb.fn.countAll<number>().as('count'),
+    ])
+    .where('worker_id', 'is not', null)
+    .where((eb) => inWorkDates(eb, range))
+    .groupBy('worker_id');
+  const rows =
+    workerIds === undefined
+      ? await query.execute()
+      : (await Promise.all(chunks(workerIds).map((part) => query.where('worker_id', 'in', part).execute()))).flat();
+  const totals = new Map<string, TimesheetTotals>();
+  for (const row of rows) {
+    if (row.worker_id === null) continue;
+    totals.set(row.worker_id, {
+      worked_minutes: Number(row.worked_minutes),
+      overtime_minutes: Number(row.overtime_minutes),
+      count: Number(row.count),
+    });
+  }
+  return totals;
+}
+
+/** The period's admin charges of one type, in cents (SPEC 9: every status counts). */
+export interface ChargeTypeTotal {
+  charge_type: string;
+  amount: number;
+  count: number;
+}
+
+function inChargeDates(eb: ExpressionBuilder<Database, 'admin_charges'>, range: DateRange): Expression<SqlBool> {
+  return eb.and([eb('charge_date', '>=', range.start), eb('charge_date', '<=', range.end)]);
+}
+
+const byChargeType = (a: ChargeTypeTotal, b: ChargeTypeTotal) => a.charge_type.localeCompare(b.charge_type);
+
+/** One worker's admin charges in an inclusive charge_date range, summed by charge type. */
+export async function sumChargesForWorker(db: Db, workerId: string, range: DateRange): Promise<ChargeTypeTotal[]> {
+  const rows = await db
+    .selectFrom('admin_charges')
+    .select((eb) => ['charge_type', eb.fn.sum<number>('amount').as('amount'), eb.fn.countAll<number>().as('count')])
+    .where('worker_id', '=', workerId)
+    .where((eb) => inChargeDates(eb, range))
+    .groupBy('charge_type')
+    .execute();
+  return rows
+    .map((row) => ({ charge_type: row.charge_type, amount: Number(row.amount), count: Number(row.count) }))
+    .sort(byChargeType);
+}
+
+/** Every worker's admin charges in the range, by worker and type, in one GROUP BY. */
+export async function sumChargesByWorker(
+  db: Db,
+  range: DateRange,
+  workerIds?: readonly string[],
+): Promise<Map<string, ChargeTypeTotal[]>> {
+  const query = db
+    .selectFrom('admin_charges')
+    .select((eb) => [
+      'worker_id',
+      'charge_type',
+      eb.fn.sum<number>('amount').as('amount'),
+      eb.fn.countAll<number>().as('count'),
+    ])
+    .where('worker_id', 'is not', null)
+    .where((eb) => inChargeDates(eb, range))
+    .groupBy(['worker_id', 'charge_type']);
+  const rows =
+    workerIds === undefined
+      ? await query.execute()
+      : (await Promise.all(chunks(workerIds).map((part) => query.where('worker_id', 'in', part).execute()))).flat();
+  const totals = new Map<string, ChargeTypeTotal[]>();
+  for (const row of rows) {
+    if (row.worker_id === null) continue;
+    const list = totals.get(row.worker_id) ?? [];
+    list.push({ charge_type: row.charge_type, amount: Number(row.amount), count: Number(row.count) });
+    totals.set(row.worker_id, list);
+  }
+  for (const list of totals.values()) list.sort(byChargeType);
+  return totals;
+}
+
+/**
+ * SPEC 4: marks the given admin charges Deducted (whatever their status) inside the caller's
+ * transaction; answers the rows as they were and as they are now, for the audit log.
+ */
+export async function markChargesDeducted(db: Db, ids: readonly string[], now: string) {
+  const before = (
+    await Promise.all(
+      chunks(ids).map((part) => db.selectFrom('admin_charges').selectAll().where('id', 'in', part).execute()),
+    )
+  ).flat();
+  for (const part of chunks(ids)) {
+    await db
+      .updateTable('admin_charges')
+      .set({ status: 'Deducted', updated_at: now })
+      .where('id', 'in', part)
+      .execute();
+  }
+  return before.map((row) => ({ before: row, after: { ...row, status: 'Deducted' as const, updated_at: now } }));
+}

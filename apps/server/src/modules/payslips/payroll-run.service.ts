@@ -1,0 +1,176 @@
+import { fromCents } from '@td/shared/rules/money';
+import {
+  type PayrollRunInput,
+  type PayrollRunPreview,
+  type PayrollRunResult,
+  type PayrollRunRow,
+  SKIP_REASONS,
+} from '@td/shared/schemas/payslip';
+import { type Actor, type AuditEvent, recordAuditMany } from '../../audit/audit.repository.ts';
+import type { Db } from '../../db/database.ts';
+import { nowIso } from '../../lib/clock.ts';
+import {
+  type DateRange,
+  listPayrollWorkers,
+  NO_TIMESHEETS,
+  sumChargesByWorker,
+  sumTimesheetsByWorker,
+} from './payroll-reads.repository.ts';
+import {
+  buildPayslipRow,
+  type ComputedPayslip,
+  computePayslip,
+  figuresToApi,
+  type PayslipBasis,
+  workerDisplayName,
+  workerSnapshot,
+} from './payslip-calculation.ts';
+import * as repo from './payslips.repository.ts';
+import { PAYSLIP_ENTITY } from './payslips.service.ts';
+
+/**
+ * The payroll run (issue 12, beyond the spec): every active worker's payslip for one period at once.
+ * Four queries whatever the number of workers (workers, timesheet totals, charge totals, existing
+ * payslips), the same shared calculation as the one-by-one screen, and one transaction of bulk inserts
+ * (docs/decisions/019).
+ */
+
+interface RunEntry {
+  basis: PayslipBasis;
+  computed: ComputedPayslip;
+  existing: repo.ExistingPayslip | null;
+}
+
+interface GatheredRun {
+  period: DateRange;
+  entries: RunEntry[];
+  /** Requested worker ids that match no worker. */
+  missing: string[];
+}
+
+async function gatherRun(db: Db, input: PayrollRunInput): Promise<GatheredRun> {
+  const period = { start: input.pay_period_start, end: input.pay_period_end };
+  const requested = input.worker_ids === undefined ? undefined : [...new Set(input.worker_ids)];
+  const workers = await listPayrollWorkers(db, requested);
+  // A whole run aggregates the period once; a chosen few only their own rows.
+  const ids = requested === undefined ? undefined : workers.map((worker) => worker.id);
+  const [timesheets, charges, existing] = await Promise.all([
+    sumTimesheetsByWorker(db, period, ids),
+    sumChargesByWorker(db, period, ids),
+    repo.payslipsForPeriodByWorker(db, period),
+  ]);
+  const entries = workers.map((worker) => {
+    const basis: PayslipBasis = {
+      worker,
+      timesheets: timesheets.get(worker.id) ?? NO_TIMESHEETS,
+      charges: charges.get(worker.id) ?? [],
+    };
+    // The run has no other deductions: they are entered one payslip at a time.
+    return { basis, computed: computePayslip(basis, 0), existing: existing.get(worker.id) ?? null };
+  });
+  const found = new Set(workers.map((worker) => worker.id));
+  const missing = (requested ?? []).filter((id) => !found.has(id));
+  return { period, entries, missing };
+}
+
+function toRunRow({ basis, computed, existing }: RunEntry): PayrollRunRow {
+  return {
+    ...figuresToApi(computed.figures),
+    worker_id: basis.worker.id,
+    worker: workerSnapshot(basis.worker),
+    rate_type: basis.worker.rate_type,
+    salary_rate: basis.worker.salary_rate === null ? null : fromCents(basis.worker.salary_rate),
+    timesheet_count: basis.timesheets.count,
+    admin_charges: repo.chargeTotalsToApi(basis.charges),
+    warnings: computed.warnings,
+    existing_payslip: existing,
+  };
+}
+
+const sumCents = (entries: RunEntry[], pick: (entry: RunEntry) => number) =>
+  fromCents(entries.reduce((sum, entry) => sum + pick(entry), 0));
+
+/** `POST /api/payroll-runs/preview`: every worker's figures and whether the run would skip them. */
+export async function previewPayrollRun(db: Db, input: PayrollRunInput): Promise<PayrollRunPreview> {
+  const { period, entries } = await gatherRun(db, input);
+  const toGenerate = entries.filter((entry) => entry.existing === null);
+  return {
+    pay_period_start: period.start,
+    pay_period_end: period.end,
+    items: entries.map(toRunRow),
+    totals: {
+      workers: entries.length,
+      to_generate: toGenerate.length,
+      existing: entries.length - toGenerate.length,
+      basic_salary: sumCents(toGenerate, (e) => e.computed.figures.basicSalaryCents),
+      overtime_amount: sumCents(toGenerate, (e) => e.computed.figures.overtimeAmountCents),
+      admin_charges_deduction: sumCents(toGenerate, (e) => e.computed.figures.adminChargesDeductionCents),
+      nett_salary: sumCents(toGenerate, (e) => e.computed.figures.nettSalaryCents),
+      with_warnings: toGenerate.filter((e) => e.computed.warnings.length > 0).length,
+    },
+  };
+}
+
+/**
+ * `POST /api/payroll-runs`: generates the payslip of every worker of the run that has none for the
+ * period, in one transaction; the others are reported as skipped with the reason.
+ */
+export async function runPayroll(
+  db: Db,
+  input: PayrollRunInput,
+  actor: Actor,
+  now = new Date(),
+): Promise<PayrollRunResult> {
+  const { period, entries, missing } = await gatherRun(db, input);
+  const timestamp = nowIso(now);
+  const toGenerate = entries.filter((entry) => entry.existing === null);
+  const rows = toGenerate.map((entry) =>
+    buildPayslipRow({ ...entry, period, actor, timestamp, emailRequested: false }),
+  );
+
+  const inserted = await db.transaction().execute(async (trx) => {
+    const saved = await repo.insertPayslipsSkippingExisting(trx, rows);
+    const built = new Map(rows.map((row) => [row.id, row]));
+    const events: AuditEvent[] = saved.map((row) => ({
+      action: 'create',
+      entity: PAYSLIP_ENTITY,
+      entityId: row.id,
+      after: built.get(row.id) ?? row,
+    }));
+    await recordAuditMany(trx, actor, events);
+    return saved;
+  });
+
+  const insertedWorkers = new Set(inserted.map((row) => row.worker_id));
+  // Lost a race to another staff member since the read: the payslip is theirs, so it is skipped too.
+  const raced = toGenerate.filter((entry) => !insertedWorkers.has(entry.basis.worker.id));
+  const racedExisting = raced.length > 0 ? await repo.payslipsForPeriodByWorker(db, period) : new Map();
+  const skippedExisting = [
+    ...entries.filter((entry) => entry.existing !== null),
+    ...raced.map((entry) => ({ ...entry, existing: racedExisting.get(entry.basis.worker.id) ?? null })),
+  ];
+
+  return {
+    pay_period_start: period.start,
+    pay_period_end: period.end,
+    generated: inserted.length,
+    payslip_ids: inserted.map((row) => row.id),
+    nett_salary: fromCents(inserted.reduce((sum, row) => sum + row.nett_salary, 0)),
+    skipped: [
+      ...skippedExisting.map((entry) => ({
+        worker_id: entry.basis.worker.id,
+        worker_name: workerDisplayName(entry.basis.worker),
+        reason: SKIP_REASONS.exists,
+        payslip_id: entry.existing?.id ?? null,
+        status: entry.existing?.status ?? null,
+      })),
+      ...missing.map((id) => ({
+        worker_id: id,
+        worker_name: null,
+        reason: SKIP_REASONS.workerNotFound,
+        payslip_id: null,
+        status: null,
+      })),
+    ],
+  };
+}

@@ -1,0 +1,291 @@
+import { deductionWarnings } from '@td/shared/rules/deduction-warnings';
+import { fromCents } from '@td/shared/rules/money';
+import { minutesToHours } from '@td/shared/rules/payslip';
+import type { ChargeTotal, Payslip } from '@td/shared/schemas/payslip';
+import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql } from 'kysely';
+import { bulkInsert } from '../../db/bulk-insert.ts';
+import type { Db } from '../../db/database.ts';
+import type { Database, PayslipRow, PayslipsTable } from '../../db/schema.ts';
+import { likeContains } from '../workers/workers.repository.ts';
+import { type ChargeTypeTotal, chunks, type DateRange, UUID } from './payroll-reads.repository.ts';
+
+/** All SQL of the payslips table (SPEC 7 payslip calls; ARCHITECTURE differs 3: server-side lists). */
+
+export type NewPayslipRow = Insertable<PayslipsTable>;
+
+/** The JSON of `admin_charges_by_type`: cents, as the charges were summed at generation. */
+export function parseChargeTotals(json: string): ChargeTypeTotal[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    if (!Array.isArray(value)) return [];
+    return value.flatMap((item) => {
+      const { charge_type, amount, count } = (item ?? {}) as Record<string, unknown>;
+      return typeof charge_type === 'string' && typeof amount === 'number'
+        ? [{ charge_type, amount, count: typeof count === 'number' ? count : 0 }]
+        : [];
+    });
+  } catch {
+    return [];
+  }
+}
+
+export const chargeTotalsToApi = (totals: readonly ChargeTypeTotal[]): ChargeTotal[] =>
+  totals.map((total) => ({ charge_type: total.charge_type, amount: fromCents(total.amount), count: total.count }));
+
+/**
+ * ARCHITECTURE, Data: cents and minutes in the table, dollars and hours in the API, converted only
+ * here. The deduction warnings are recomputed from the stored lines by the shared rule.
+ */
+export function toPayslip(row: PayslipRow): Payslip {
+  const charges = parseChargeTotals(row.admin_charges_by_type);
+  return {
+    id: row.id,
+    worker_id: row.worker_id,
+    pay_period_start: row.pay_period_start,
+    pay_period_end: row.pay_period_end,
+    total_hours_worked: minutesToHours(row.total_hours_worked),
+    total_overtime_hours: minutesToHours(row.total_overtime_hours),
+    hourly_rate: fromCents(row.hourly_rate),
+    overtime_rate: fromCents(row.overtime_rate),
+    basic_salary: fromCents(row.basic_salary),
+    overtime_amount: fromCents(row.overtime_amount),
+    admin_charges_deduction: fromCents(row.admin_charges_deduction),
+    other_deductions: fromCents(row.other_deductions),
+    nett_salary: fromCents(row.nett_salary),
+    status: row.status,
+    generated_by: row.generated_by,
+    generated_at: row.generated_at,
+    paid_at: row.paid_at,
+    email_requested: Number(row.email_requested) === 1,
+    rate_type: row.rate_type,
+    salary_rate: row.salary_rate === null ? null : fromCents(row.salary_rate),
+    admin_charges: chargeTotalsToApi(charges),
+    warnings: deductionWarnings({
+      grossSalaryCents: row.basic_salary + row.overtime_amount,
+      adminChargesByType: charges.map((c) => ({ chargeType: c.charge_type, amountCents: c.amount })),
+      otherDeductionsCents: row.other_deductions,
+    }),
+    worker: {
+      first_name: row.worker_first_name,
+      last_name: row.worker_last_name,
+      worker_id: row.worker_code,
+      fin_no: row.worker_fin_no,
+      wp_no: row.worker_wp_no,
+      email: row.worker_email,
+    },
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export async function findPayslipRow(db: Db, id: string): Promise<PayslipRow | undefined> {
+  if (!UUID.test(id)) return undefined;
+  return db.selectFrom('payslips').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export interface ExistingPayslip {
+  id: string;
+  status: string;
+}
+
+/** SPEC 7: "check existing by worker_id, pay_period_start, pay_period_end (returns id, status)". */
+export async function findPayslipForPeriod(
+  db: Db,
+  workerId: string,
+  period: DateRange,
+): Promise<ExistingPayslip | undefined> {
+  return db
+    .selectFrom('payslips')
+    .select(['id', 'status'])
+    .where('worker_id', '=', workerId)
+    .where('pay_period_start', '=', period.start)
+    .where('pay_period_end', '=', period.end)
+    .executeTakeFirst();
+}
+
+/** Every payslip of exactly this period, by worker (the payroll run's "already has one"). */
+export async function payslipsForPeriodByWorker(db: Db, period: DateRange): Promise<Map<string, ExistingPayslip>> {
+  const rows = await db
+    .selectFrom('payslips')
+    .select(['id', 'status', 'worker_id'])
+    .where('pay_period_start', '=', period.start)
+    .where('pay_period_end', '=', period.end)
+    .where('worker_id', 'is not', null)
+    .execute();
+  return new Map(rows.flatMap((row) => (row.worker_id ? [[row.worker_id, { id: row.id, status: row.status }]] : [])));
+}
+
+/** Fails with a unique violation when the worker already has a payslip for the period. */
+export async function insertPayslip(db: Db, row: NewPayslipRow): Promise<PayslipRow> {
+  return db.insertInto('payslips').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * The payroll run's bulk insert. A row whose worker and period gained a payslip since it was read (a
+ * race with another staff member) is left out rather than failing the run; answers the rows inserted.
+ */
+export async function insertPayslipsSkippingExisting(
+  db: Db,
+  rows: readonly NewPayslipRow[],
+): Promise<Array<{ id: string; worker_id: string | null; nett_salary: number }>> {
+  const inserted = await bulkInsert(db, 'payslips', rows, {
+    onConflictDoNothing: ['worker_id', 'pay_period_start', 'pay_period_end'],
+    returning: ['id', 'worker_id', 'nett_salary'],
+  });
+  return inserted.map((row) => ({
+    id: String(row.id),
+    worker_id: row.worker_id === null ? null : String(row.worker_id),
+    nett_salary: Number(row.nett_salary),
+  }));
+}
+
+export interface PayslipFilters {
+  q?: string | undefined;
+  worker_id?: string | undefined;
+  status?: string | undefined;
+  /** `YYYY-MM`. */
+  month?: string | undefined;
+}
+
+/** The first and last day of a `YYYY-MM` month. */
+export function monthBounds(month: string): DateRange {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const lastDay = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+  return { start: `${month}-01`, end: `${month}-${String(lastDay).padStart(2, '0')}` };
+}
+
+function filtersOf(eb: ExpressionBuilder<Database, 'payslips'>, filters: PayslipFilters): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filters.q) {
+    // SPEC 2: search by worker name; the snapshot keeps the name even after the worker is deleted.
+    conditions.push(
+      sql<SqlBool>`lower(${eb.ref('worker_first_name')} || ' ' || ${eb.ref('worker_last_name')}) like ${likeContains(filters.q)} escape '\\'`,
+    );
+  }
+  if (filters.worker_id) {
+    conditions.push(
+      UUID.test(filters.worker_id)
+        ? eb('worker_id', '=', filters.worker_id)
+        : eb('worker_code', '=', filters.worker_id.toUpperCase()),
+    );
+  }
+  // An unknown status simply matches nothing.
+  if (filters.status) conditions.push(eb('status', '=', filters.status as PayslipsTable['status']));
+  if (filters.month) {
+    // SPEC 9: a payslip matches when its period overlaps the month.
+    const month = monthBounds(filters.month);
+    conditions.push(eb('pay_period_start', '<=', month.end), eb('pay_period_end', '>=', month.start));
+  }
+  return eb.and(conditions);
+}
+
+/** Rows to skip for a page; past any real table it stays a safe integer for both databases. */
+const offsetOf = (page: number, pageSize: number) => Math.min((page - 1) * pageSize, 2_000_000_000);
+
+/** SPEC 2 payslip list: one page, the latest period first, with the number of all matches. */
+export async function listPayslips(
+  db: Db,
+  { page, pageSize, ...filters }: PayslipFilters & { page: number; pageSize: number },
+): Promise<{ items: Payslip[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('payslips')
+      .selectAll()
+      .where((eb) => filtersOf(eb, filters))
+      .orderBy('pay_period_start', 'desc')
+      .orderBy('generated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset(offsetOf(page, pageSize))
+      .execute(),
+    db
+      .selectFrom('payslips')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where((eb) => filtersOf(eb, filters))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toPayslip), total: Number(count.total) };
+}
+
+/** SPEC 2 tiles (Total, Generated, Sent, Paid) in one aggregate query. */
+export async function summarizePayslips(
+  db: Db,
+  filters: Omit<PayslipFilters, 'status'> = {},
+): Promise<{ total: number; generated: number; sent: number; paid: number }> {
+  const countOf = (eb: ExpressionBuilder<Database, 'payslips'>, status: PayslipsTable['status']) =>
+    eb.fn.count<number>(eb.case().when('status', '=', status).then(1).end());
+  const row = await db
+    .selectFrom('payslips')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      countOf(eb, 'Generated').as('generated'),
+      countOf(eb, 'Sent').as('sent'),
+      countOf(eb, 'Paid').as('paid'),
+    ])
+    .where((eb) => filtersOf(eb, filters))
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(row.total),
+    generated: Number(row.generated),
+    sent: Number(row.sent),
+    paid: Number(row.paid),
+  };
+}
+
+export async function findPayslipRows(db: Db, ids: readonly string[]): Promise<PayslipRow[]> {
+  const valid = ids.filter((id) => UUID.test(id));
+  return (
+    await Promise.all(
+      chunks(valid).map((part) => db.selectFrom('payslips').selectAll().where('id', 'in', part).execute()),
+    )
+  ).flat();
+}
+
+/**
+ * SPEC 4: sets Paid on those of the payslips not Paid yet; answers the rows it changed. The status
+ * condition sits in the UPDATE itself, so of two staff members paying the same payslip at once only one
+ * changes it (and only that one moves its charges).
+ */
+export async function markPayslipsPaid(db: Db, ids: readonly string[], now: string): Promise<PayslipRow[]> {
+  const changed: PayslipRow[] = [];
+  for (const part of chunks(ids)) {
+    const rows = await db
+      .updateTable('payslips')
+      .set({ status: 'Paid', paid_at: now, updated_at: now })
+      .where('id', 'in', part)
+      .where('status', '<>', 'Paid')
+      .returningAll()
+      .execute();
+    changed.push(...rows);
+  }
+  return changed;
+}
+
+/**
+ * SPEC 4: the admin charges to move to Deducted when these payslips are paid: every charge of the
+ * payslip's worker with charge_date inside its period, whatever its status (those already Deducted
+ * need no change). Answers their ids.
+ */
+export async function chargeIdsInsidePayslipPeriods(db: Db, payslipIds: readonly string[]): Promise<string[]> {
+  const ids = new Set<string>();
+  for (const part of chunks(payslipIds)) {
+    const rows = await db
+      .selectFrom('admin_charges')
+      .innerJoin('payslips', (join) =>
+        join
+          .onRef('payslips.worker_id', '=', 'admin_charges.worker_id')
+          .onRef('admin_charges.charge_date', '>=', 'payslips.pay_period_start')
+          .onRef('admin_charges.charge_date', '<=', 'payslips.pay_period_end'),
+      )
+      .select('admin_charges.id')
+      .where('payslips.id', 'in', part)
+      .where('admin_charges.status', '<>', 'Deducted')
+      .execute();
+    for (const row of rows) ids.add(row.id);
+  }
+  return [...ids];
+}
+
+export async function deletePayslip(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('payslips').where('id', '=', id).execute();
+}

@@ -1,0 +1,208 @@
+import { PAYSLIP_MESSAGES as M, payslipExistsMessage } from '@td/shared/options/payslips';
+import { toCents } from '@td/shared/rules/money';
+import type {
+  GeneratedPayslip,
+  GeneratePayslipInput,
+  MarkPaidResult,
+  Payslip,
+  PayslipPreview,
+  PayslipPreviewInput,
+} from '@td/shared/schemas/payslip';
+import { type Actor, type AuditEvent, recordAudit, recordAuditMany } from '../../audit/audit.repository.ts';
+import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { nowIso } from '../../lib/clock.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import {
+  type DateRange,
+  findPayrollWorker,
+  markChargesDeducted,
+  type PayrollWorker,
+  sumChargesForWorker,
+  sumTimesheetsForWorker,
+} from './payroll-reads.repository.ts';
+import {
+  buildPayslipRow,
+  computePayslip,
+  figuresToApi,
+  type PayslipBasis,
+  workerDisplayName,
+  workerSnapshot,
+} from './payslip-calculation.ts';
+import * as repo from './payslips.repository.ts';
+
+export const PAYSLIP_ENTITY = 'payslip';
+
+/**
+ * Sends a saved payslip by e-mail and marks it Sent (the mailer of issue 13); throws with a reason the
+ * user can read when sending fails. Without one, a wish to e-mail is recorded and reported as not sent.
+ */
+export type PayslipEmailSender = (payslipId: string, actor: Actor) => Promise<Payslip>;
+
+const periodOf = (input: { pay_period_start: string; pay_period_end: string }): DateRange => ({
+  start: input.pay_period_start,
+  end: input.pay_period_end,
+});
+
+async function requireWorker(db: Db, id: string): Promise<PayrollWorker> {
+  const worker = await findPayrollWorker(db, id);
+  if (!worker) throw notFound(M.workerNotFound);
+  return worker;
+}
+
+/** SPEC 7: the worker's timesheets and admin charges inside the inclusive period. */
+async function basisFor(db: Db, worker: PayrollWorker, period: DateRange): Promise<PayslipBasis> {
+  const [timesheets, charges] = await Promise.all([
+    sumTimesheetsForWorker(db, worker.id, period),
+    sumChargesForWorker(db, worker.id, period),
+  ]);
+  return { worker, timesheets, charges };
+}
+
+/** SPEC 2 Calculate Payslip: the figures the payslip would have, computed as generation will. */
+export async function previewPayslip(db: Db, input: PayslipPreviewInput): Promise<PayslipPreview> {
+  const worker = await requireWorker(db, input.worker_id);
+  const period = periodOf(input);
+  const [basis, existing] = await Promise.all([
+    basisFor(db, worker, period),
+    repo.findPayslipForPeriod(db, worker.id, period),
+  ]);
+  const computed = computePayslip(basis, toCents(input.other_deductions));
+  return {
+    ...figuresToApi(computed.figures),
+    warnings: computed.warnings,
+    pay_period_start: period.start,
+    pay_period_end: period.end,
+    worker: workerSnapshot(worker),
+    basis: {
+      rate_type: worker.rate_type,
+      salary_rate: worker.salary_rate === null ? null : worker.salary_rate / 100,
+      worked_minutes: basis.timesheets.worked_minutes,
+      overtime_minutes: basis.timesheets.overtime_minutes,
+      timesheet_count: basis.timesheets.count,
+      admin_charges: repo.chargeTotalsToApi(basis.charges),
+    },
+    existing_payslip: existing ?? null,
+  };
+}
+
+function duplicateError(worker: PayrollWorker, period: DateRange, status: string) {
+  return conflict(payslipExistsMessage(workerDisplayName(worker), period.start, period.end, status));
+}
+
+export interface GenerateOptions {
+  now?: Date;
+  sendEmail?: PayslipEmailSender | undefined;
+}
+
+/**
+ * SPEC 2 Generate Payslip: recomputes the figures (the server never stores a client's), refuses a
+ * second payslip for the worker and period (SPEC 8, Paid variant included) and records it with its
+ * audit entry in one transaction. The unique index settles a race: the loser gets the same 409.
+ */
+export async function generatePayslip(
+  db: Db,
+  input: GeneratePayslipInput,
+  actor: Actor,
+  { now = new Date(), sendEmail }: GenerateOptions = {},
+): Promise<GeneratedPayslip> {
+  const worker = await requireWorker(db, input.worker_id);
+  const period = periodOf(input);
+  const existing = await repo.findPayslipForPeriod(db, worker.id, period);
+  if (existing) throw duplicateError(worker, period, existing.status);
+
+  const basis = await basisFor(db, worker, period);
+  const computed = computePayslip(basis, toCents(input.other_deductions));
+  // SPEC 4: the e-mail option counts only when the worker has an address.
+  const emailRequested = input.send_email === true && Boolean(worker.email);
+  const row = buildPayslipRow({ basis, computed, period, actor, timestamp: nowIso(now), emailRequested });
+
+  let saved: Payslip;
+  try {
+    saved = await db.transaction().execute(async (trx) => {
+      const inserted = await repo.insertPayslip(trx, row);
+      await recordAudit(trx, actor, {
+        action: 'create',
+        entity: PAYSLIP_ENTITY,
+        entityId: inserted.id,
+        after: inserted,
+      });
+      return repo.toPayslip(inserted);
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await repo.findPayslipForPeriod(db, worker.id, period);
+    throw duplicateError(worker, period, winner?.status ?? 'Generated');
+  }
+
+  if (!emailRequested) return { ...saved, email_error: null };
+  // SPEC 8 "Payslip was generated but email sending failed": the payslip stays saved either way.
+  if (!sendEmail) return { ...saved, email_error: M.emailNotAvailable };
+  try {
+    return { ...(await sendEmail(saved.id, actor)), email_error: null };
+  } catch (error) {
+    return { ...saved, email_error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+export async function getPayslip(db: Db, id: string): Promise<Payslip> {
+  const row = await repo.findPayslipRow(db, id);
+  if (!row) throw notFound(M.notFound);
+  return repo.toPayslip(row);
+}
+
+/** SPEC 7 delete by id; ARCHITECTURE differs 9: a Paid payslip is a record of money paid and stays. */
+export async function deletePayslip(db: Db, id: string, actor: Actor): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await repo.findPayslipRow(trx, id);
+    if (!before) throw notFound(M.notFound);
+    if (before.status === 'Paid') throw conflict(M.paidCannotBeDeleted);
+    await repo.deletePayslip(trx, id);
+    await recordAudit(trx, actor, { action: 'delete', entity: PAYSLIP_ENTITY, entityId: id, before });
+  });
+}
+
+/**
+ * SPEC 4 single and batch mark-as-paid: sets Paid and moves every admin charge of each payslip's worker
+ * with charge_date inside its period to Deducted, with their audit entries, in one transaction
+ * (ARCHITECTURE, Data): any failure leaves everything as it was. An unknown id fails the whole batch;
+ * payslips already Paid are left alone and not counted.
+ */
+export async function markPayslipsPaid(
+  db: Db,
+  ids: readonly string[],
+  actor: Actor,
+  now = new Date(),
+): Promise<MarkPaidResult> {
+  const unique = [...new Set(ids)];
+  const timestamp = nowIso(now);
+  return db.transaction().execute(async (trx) => {
+    const before = await repo.findPayslipRows(trx, unique);
+    if (before.length !== unique.length) throw notFound(M.notFound);
+    const paid = await repo.markPayslipsPaid(trx, unique, timestamp);
+    const chargeIds = await repo.chargeIdsInsidePayslipPeriods(
+      trx,
+      paid.map((row) => row.id),
+    );
+    const charges = await markChargesDeducted(trx, chargeIds, timestamp);
+    const beforeById = new Map(before.map((row) => [row.id, row]));
+    const events: AuditEvent[] = [
+      ...paid.map((after) => ({
+        action: 'update' as const,
+        entity: PAYSLIP_ENTITY,
+        entityId: after.id,
+        before: beforeById.get(after.id) ?? null,
+        after,
+      })),
+      ...charges.map((change) => ({
+        action: 'update' as const,
+        entity: 'admin_charge',
+        entityId: change.before.id,
+        before: change.before,
+        after: change.after,
+      })),
+    ];
+    await recordAuditMany(trx, actor, events);
+    return { payslips: paid.length, admin_charges: charges.length };
+  });
+}

@@ -1,0 +1,75 @@
+import {
+  CrewTimesheetInput,
+  CrewTimesheetResult,
+  Timesheet,
+  TimesheetInput,
+  TimesheetList,
+  TimesheetListQuery,
+  TimesheetSummary,
+  TimesheetSummaryQuery,
+} from '@td/shared/schemas/timesheet';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { currentUser } from '../../plugins/session.ts';
+import * as timesheets from './timesheets.service.ts';
+
+interface TimesheetsRoutesOptions {
+  db: Db;
+  /** SPEC 9: the default month is the current one in the business time zone. */
+  timeZone: string;
+}
+
+const IdParams = z.object({ id: z.string() });
+const CrewWorkersQuery = z.object({ company: z.string().trim().min(1).max(200) });
+const CrewCompanies = z.object({ items: z.array(z.object({ company: z.string(), workers: z.number().int() })) });
+const CrewWorkers = z.object({
+  items: z.array(z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), worker_id: z.string() })),
+});
+const tags = ['timesheets'];
+
+/** SPEC 2 timesheet screens, 5 validation, 7 timesheet calls, 9 hours and summary; crew entry (issue 9). */
+export const timesheetsRoutes: FastifyPluginAsyncZod<TimesheetsRoutesOptions> = async (app, { db, timeZone }) => {
+  app.get('/', { schema: { tags, querystring: TimesheetListQuery, response: { 200: TimesheetList } } }, (request) =>
+    timesheets.listTimesheets(db, request.query, timeZone),
+  );
+
+  app.get(
+    '/summary',
+    { schema: { tags, querystring: TimesheetSummaryQuery, response: { 200: TimesheetSummary } } },
+    (request) => timesheets.timesheetSummary(db, request.query, timeZone),
+  );
+
+  app.get('/crew/companies', { schema: { tags, response: { 200: CrewCompanies } } }, () =>
+    timesheets.crewCompanies(db),
+  );
+
+  app.get(
+    '/crew/workers',
+    { schema: { tags, querystring: CrewWorkersQuery, response: { 200: CrewWorkers } } },
+    (request) => timesheets.crewWorkers(db, request.query.company),
+  );
+
+  app.post('/crew', { schema: { tags, body: CrewTimesheetInput, response: { 200: CrewTimesheetResult } } }, (request) =>
+    timesheets.createCrewTimesheets(db, request.body, currentUser(request)),
+  );
+
+  app.get('/:id', { schema: { tags, params: IdParams, response: { 200: Timesheet } } }, (request) =>
+    timesheets.getTimesheet(db, request.params.id),
+  );
+
+  app.post('/', { schema: { tags, body: TimesheetInput, response: { 201: Timesheet } } }, async (request, reply) =>
+    reply.status(201).send(await timesheets.createTimesheet(db, request.body, currentUser(request))),
+  );
+
+  app.put(
+    '/:id',
+    { schema: { tags, params: IdParams, body: TimesheetInput, response: { 200: Timesheet } } },
+    (request) => timesheets.updateTimesheet(db, request.params.id, request.body, currentUser(request)),
+  );
+
+  app.delete('/:id', { schema: { tags, params: IdParams } }, async (request, reply) => {
+    await timesheets.deleteTimesheet(db, request.params.id, currentUser(request));
+    return reply.status(204).send();
+  });
+};

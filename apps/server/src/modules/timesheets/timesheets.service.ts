@@ -1,0 +1,254 @@
+import { monthInTimeZone, monthRange } from '@td/shared/rules/months';
+import { computeTimesheetHours, minutesToHours } from '@td/shared/rules/timesheet-hours';
+import {
+  type CrewTimesheetInput,
+  type CrewTimesheetResult,
+  duplicateTimesheetMessage,
+  TIMESHEET_NOT_FOUND,
+  type Timesheet,
+  type TimesheetInput,
+  type TimesheetList,
+  type TimesheetSummary,
+  WORKER_NOT_FOUND,
+} from '@td/shared/schemas/timesheet';
+import { type Actor, recordAudit } from '../../audit/audit.repository.ts';
+import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { newId, nowIso } from '../../lib/clock.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { findWorkersSuppliedTo, listSuppliedCompanies } from '../workers/workers.repository.ts';
+import * as repo from './timesheets.repository.ts';
+
+/** Crew entry: "every Working worker supplied to one company" (issue 9). */
+const CREW_STATUS = 'Working';
+const CREW_MAX_WORKERS = 500;
+
+interface WorkerName {
+  first_name: string;
+  last_name: string;
+}
+/** A worker deleted between the check and the insert: the foreign key refuses the row. */
+const isForeignKeyViolation = (error: unknown): boolean => {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+};
+export const WORKER_REMOVED_WHILE_SAVING =
+  'A worker was removed while saving. Please check the workers and save again.';
+
+const fullName = (worker: WorkerName) => `${worker.first_name} ${worker.last_name}`;
+
+/** SPEC 9: the server computes the hours from the times on every save; a client's hours are ignored. */
+function valuesOf(input: Omit<TimesheetInput, 'work_date'> & { work_date: string }): repo.TimesheetValues {
+  const { hoursWorked, overtime } = computeTimesheetHours(input.time_in, input.time_out);
+  return {
+    worker_id: input.worker_id,
+    work_date: input.work_date,
+    time_in: input.time_in,
+    time_out: input.time_out,
+    hours_worked: hoursWorked,
+    overtime_hours: overtime,
+    notes: input.notes,
+  };
+}
+
+/** The month asked for, or the current one in the business time zone (SPEC 9 default). */
+const monthOrCurrent = (month: string | undefined, timeZone: string, now: Date) =>
+  month ?? monthInTimeZone(now, timeZone);
+
+export async function listTimesheets(
+  db: Db,
+  query: {
+    month?: string | undefined;
+    worker_id?: string | undefined;
+    q?: string | undefined;
+    page: number;
+    pageSize: number;
+  },
+  timeZone: string,
+  now = new Date(),
+): Promise<TimesheetList> {
+  const month = monthOrCurrent(query.month, timeZone, now);
+  const result = await repo.listTimesheets(
+    db,
+    { range: monthRange(month), workerId: query.worker_id, q: query.q },
+    { page: query.page, pageSize: query.pageSize },
+  );
+  return { ...result, month };
+}
+
+/** SPEC 9 summary cards of a month, from one aggregate query; hours with 2 decimals. */
+export async function timesheetSummary(
+  db: Db,
+  query: { month?: string | undefined },
+  timeZone: string,
+  now = new Date(),
+): Promise<TimesheetSummary> {
+  const month = monthOrCurrent(query.month, timeZone, now);
+  const totals = await repo.summarizeTimesheets(db, monthRange(month));
+  return {
+    workers: totals.workers,
+    timesheets: totals.timesheets,
+    total_hours: minutesToHours(totals.hoursWorkedMinutes),
+    total_overtime_hours: minutesToHours(totals.overtimeMinutes),
+    month,
+  };
+}
+
+export async function getTimesheet(db: Db, id: string): Promise<Timesheet> {
+  const timesheet = await repo.findTimesheetById(db, id);
+  if (!timesheet) throw notFound(TIMESHEET_NOT_FOUND);
+  return timesheet;
+}
+
+async function workerNamed(db: Db, workerId: string): Promise<WorkerName> {
+  const [worker] = await repo.findWorkerNames(db, [workerId]);
+  if (!worker) throw badRequest(WORKER_NOT_FOUND, { worker_id: WORKER_NOT_FOUND });
+  return worker;
+}
+
+/** Runs a write; a worker deleted meanwhile answers 409 instead of a database error. */
+async function withWorkerCheck<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw conflict(WORKER_REMOVED_WHILE_SAVING);
+    throw error;
+  }
+}
+
+const duplicate = (worker: WorkerName, workDate: string) =>
+  conflict(duplicateTimesheetMessage(fullName(worker), workDate), {
+    work_date: duplicateTimesheetMessage(fullName(worker), workDate),
+  });
+
+/**
+ * SPEC 5: one timesheet per worker and date. Checked first for the clear message, and settled by the
+ * unique index when two saves race (ARCHITECTURE, Data): the loser inserts nothing and gets the same 409.
+ */
+export async function createTimesheet(
+  db: Db,
+  input: TimesheetInput,
+  actor: Actor,
+  now = new Date(),
+): Promise<Timesheet> {
+  const worker = await workerNamed(db, input.worker_id);
+  if (await repo.findTimesheetIdFor(db, input.worker_id, input.work_date)) throw duplicate(worker, input.work_date);
+  return withWorkerCheck(() =>
+    db.transaction().execute(async (trx) => {
+      const id = newId();
+      const timestamp = nowIso(now);
+      const inserted = await repo.insertTimesheetUnlessExists(trx, {
+        id,
+        ...valuesOf(input),
+        created_at: timestamp,
+        updated_at: timestamp,
+      });
+      if (!inserted) throw duplicate(worker, input.work_date);
+      const timesheet = await getTimesheet(trx, id);
+      await recordAudit(trx, actor, { action: 'create', entity: 'timesheet', entityId: id, after: timesheet });
+      return timesheet;
+    }),
+  );
+}
+
+/** Replaces the fields and recomputes the hours; moving onto a worker and date that is taken is a 409. */
+export async function updateTimesheet(
+  db: Db,
+  id: string,
+  input: TimesheetInput,
+  actor: Actor,
+  now = new Date(),
+): Promise<Timesheet> {
+  const worker = await workerNamed(db, input.worker_id);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const before = await getTimesheet(trx, id);
+      const taken = await repo.findTimesheetIdFor(trx, input.worker_id, input.work_date);
+      if (taken && taken !== id) throw duplicate(worker, input.work_date);
+      await repo.updateTimesheet(trx, id, valuesOf(input), nowIso(now));
+      const after = await getTimesheet(trx, id);
+      await recordAudit(trx, actor, { action: 'update', entity: 'timesheet', entityId: id, before, after });
+      return after;
+    });
+  } catch (error) {
+    // Another save took the worker and date between the check and the update.
+    if (isUniqueViolation(error)) throw duplicate(worker, input.work_date);
+    if (isForeignKeyViolation(error)) throw badRequest(WORKER_NOT_FOUND, { worker_id: WORKER_NOT_FOUND });
+    throw error;
+  }
+}
+
+export async function deleteTimesheet(db: Db, id: string, actor: Actor): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await getTimesheet(trx, id);
+    await repo.deleteTimesheet(trx, id);
+    await recordAudit(trx, actor, { action: 'delete', entity: 'timesheet', entityId: id, before });
+  });
+}
+
+/**
+ * Crew entry: every row in one transaction. A row whose worker already has a timesheet that date (in the
+ * table, or earlier in the same request) is skipped with the SPEC 5 message, as is a worker that no
+ * longer exists; the rest are saved. The unique index decides, so a concurrent save never fails the
+ * whole crew.
+ */
+export async function createCrewTimesheets(
+  db: Db,
+  input: CrewTimesheetInput,
+  actor: Actor,
+  now = new Date(),
+): Promise<CrewTimesheetResult> {
+  const workers = new Map(
+    (await repo.findWorkerNames(db, [...new Set(input.rows.map((row) => row.worker_id))])).map((w) => [w.id, w]),
+  );
+  return withWorkerCheck(() =>
+    db.transaction().execute(async (trx) => {
+      const timestamp = nowIso(now);
+      const skipped: CrewTimesheetResult['skipped'] = [];
+      let saved = 0;
+      for (const row of input.rows) {
+        const worker = workers.get(row.worker_id);
+        if (!worker) {
+          skipped.push({ worker_id: row.worker_id, message: WORKER_NOT_FOUND });
+          continue;
+        }
+        const id = newId();
+        const values = valuesOf({ ...row, work_date: input.work_date });
+        const inserted = await repo.insertTimesheetUnlessExists(trx, {
+          id,
+          ...values,
+          created_at: timestamp,
+          updated_at: timestamp,
+        });
+        if (!inserted) {
+          skipped.push({
+            worker_id: row.worker_id,
+            message: duplicateTimesheetMessage(fullName(worker), input.work_date),
+          });
+          continue;
+        }
+        saved += 1;
+        await recordAudit(trx, actor, {
+          action: 'create',
+          entity: 'timesheet',
+          entityId: id,
+          after: { id, ...values, source: 'crew' },
+        });
+      }
+      return { saved, skipped };
+    }),
+  );
+}
+
+/** Crew entry's "every Working worker supplied to one company": the companies to choose from. */
+export async function crewCompanies(db: Db): Promise<{ items: Array<{ company: string; workers: number }> }> {
+  return { items: await listSuppliedCompanies(db, CREW_STATUS) };
+}
+
+/** Crew entry: the Working workers supplied to one company, by name. */
+export async function crewWorkers(
+  db: Db,
+  company: string,
+): Promise<{ items: Array<{ id: string; first_name: string; last_name: string; worker_id: string }> }> {
+  return { items: await findWorkersSuppliedTo(db, company, CREW_STATUS, CREW_MAX_WORKERS) };
+}

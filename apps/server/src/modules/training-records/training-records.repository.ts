@@ -1,0 +1,220 @@
+import { EXPIRING_SOON, type TrainingStatusFilter } from '@td/shared/options/training';
+import type { TrainingDay } from '@td/shared/rules/training-status';
+import { isUuid, type TrainingRecordInput } from '@td/shared/schemas/training-record';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database, TrainingRecordRow } from '../../db/schema.ts';
+import { likeContains } from '../workers/workers.repository.ts';
+
+type From = ExpressionBuilder<Database & { tr: Database['training_records'] }, 'tr'>;
+
+/** A record with its worker's names and TD- id; the worker columns are null once the worker was deleted. */
+export interface TrainingRecordJoinedRow extends TrainingRecordRow {
+  worker_code: string | null;
+  worker_first_name: string | null;
+  worker_last_name: string | null;
+}
+
+export interface TrainingFilters {
+  /** Worker first name, last name (or "first last"), training name or certificate number. */
+  q?: string | undefined;
+  /** workers.id. */
+  worker_id?: string | undefined;
+  training_name?: string | undefined;
+}
+
+/** Rows to skip for a page; past any real table it stays a safe integer for both databases. */
+const offsetOf = ({ page, pageSize }: { page: number; pageSize: number }) =>
+  Math.min((page - 1) * pageSize, 2_000_000_000);
+
+/** The records with their workers' names, for the rows shown. */
+function joined(db: Db) {
+  return db.selectFrom('training_records as tr').leftJoin('workers as w', 'w.id', 'tr.worker_id');
+}
+
+/** The records alone: counting needs no worker columns (the name search asks the workers table itself). */
+function records(db: Db) {
+  return db.selectFrom('training_records as tr');
+}
+
+function filtersOf(eb: From, filters: TrainingFilters): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filters.q) {
+    const pattern = likeContains(filters.q);
+    // SPEC 2: search across worker first name, last name, training name and certificate number. The
+    // names are matched together ("first last"), which also matches either one alone (SPEC 9).
+    conditions.push(
+      eb.or([
+        // The matching workers are found once, not per record (an uncorrelated subquery).
+        eb(
+          'tr.worker_id',
+          'in',
+          eb
+            .selectFrom('workers')
+            .select('workers.id')
+            .where(sql<SqlBool>`lower(first_name || ' ' || last_name) like ${pattern} escape '\\'`),
+        ),
+        sql<SqlBool>`lower(${eb.ref('tr.training_name')}) like ${pattern} escape '\\'`,
+        sql<SqlBool>`lower(${eb.ref('tr.certificate_number')}) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  if (filters.worker_id) {
+    // Ids are UUIDs; anything else matches nothing (and PostgreSQL would refuse to compare it with a uuid).
+    conditions.push(isUuid(filters.worker_id) ? eb('tr.worker_id', '=', filters.worker_id) : sql<SqlBool>`1 = 0`);
+  }
+  if (filters.training_name) conditions.push(eb('tr.training_name', '=', filters.training_name));
+  return eb.and(conditions);
+}
+
+/**
+ * SPEC 4, 9 in SQL, with the boundaries of the shared rule (`statusOnDay`, `isExpiringSoonOnDay`):
+ * Expired before today; Valid from today on; Expiring Soon from today to today + 30 days, both included.
+ */
+function statusCondition(eb: From, status: TrainingStatusFilter, day: TrainingDay): Expression<SqlBool> {
+  switch (status) {
+    case 'Expired':
+      return eb('tr.expiry_date', '<', day.today);
+    case 'Valid':
+      return eb('tr.expiry_date', '>=', day.today);
+    case 'No Expiry':
+      return eb('tr.expiry_date', 'is', null);
+    case EXPIRING_SOON:
+      return eb.and([eb('tr.expiry_date', '>=', day.today), eb('tr.expiry_date', '<=', day.expiringSoonUntil)]);
+  }
+}
+
+const SELECTED = [
+  'tr.id',
+  'tr.worker_id',
+  'tr.training_name',
+  'tr.training_date',
+  'tr.expiry_date',
+  'tr.certificate_number',
+  'tr.training_provider',
+  'tr.notes',
+  'tr.certificate_url',
+  'tr.created_at',
+  'tr.updated_at',
+  'w.worker_id as worker_code',
+  'w.first_name as worker_first_name',
+  'w.last_name as worker_last_name',
+] as const;
+
+/** SPEC 2 list: one page, newest training first, with the number of all matches. */
+export async function listTrainingRecords(
+  db: Db,
+  filters: TrainingFilters & { status?: TrainingStatusFilter | undefined },
+  page: { page: number; pageSize: number },
+  day: TrainingDay,
+): Promise<{ rows: TrainingRecordJoinedRow[]; total: number }> {
+  const where = (eb: From) =>
+    eb.and([filtersOf(eb, filters), ...(filters.status ? [statusCondition(eb, filters.status, day)] : [])]);
+  const [rows, count] = await Promise.all([
+    joined(db)
+      .select(SELECTED)
+      .where(where)
+      .orderBy('tr.training_date', 'desc')
+      .orderBy('tr.created_at', 'desc')
+      .orderBy('tr.id', 'desc')
+      .limit(page.pageSize)
+      .offset(offsetOf(page))
+      .execute(),
+    records(db)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where(where)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/**
+ * SPEC 2 tiles from one aggregate query: Total Records, Workers Trained (distinct workers; a deleted
+ * worker's records count as records but not as a worker), Expiring Soon and Expired, with the same
+ * boundaries as the status rule.
+ */
+export async function summarizeTrainingRecords(db: Db, filters: TrainingFilters, day: TrainingDay) {
+  const row = await records(db)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.count<number>('tr.worker_id').distinct().as('workers_trained'),
+      eb.fn
+        .count<number>(
+          eb
+            .case()
+            .when(statusCondition(eb, EXPIRING_SOON, day))
+            .then(1)
+            .end(),
+        )
+        .as('expiring_soon'),
+      eb.fn
+        .count<number>(
+          eb
+            .case()
+            .when(statusCondition(eb, 'Expired', day))
+            .then(1)
+            .end(),
+        )
+        .as('expired'),
+    ])
+    .where((eb) => filtersOf(eb, filters))
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(row.total),
+    workers_trained: Number(row.workers_trained),
+    expiring_soon: Number(row.expiring_soon),
+    expired: Number(row.expired),
+  };
+}
+
+export async function findTrainingRecordById(db: Db, id: string): Promise<TrainingRecordJoinedRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  return joined(db).select(SELECTED).where('tr.id', '=', id).executeTakeFirst();
+}
+
+export async function workerExists(db: Db, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const row = await db.selectFrom('workers').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertTrainingRecord(db: Db, row: TrainingRecordRow): Promise<void> {
+  await db.insertInto('training_records').values(row).execute();
+}
+
+export async function updateTrainingRecord(
+  db: Db,
+  id: string,
+  input: TrainingRecordInput,
+  updatedAt: string,
+): Promise<void> {
+  await db
+    .updateTable('training_records')
+    .set({ ...input, updated_at: updatedAt })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteTrainingRecord(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('training_records').where('id', '=', id).execute();
+}
+
+/** How many records link this certificate (a replaced one is removed from the store only when none does). */
+export async function countRecordsWithCertificate(db: Db, url: string): Promise<number> {
+  const row = await db
+    .selectFrom('training_records')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where('certificate_url', '=', url)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** Bulk insert of ready rows (tests and the benchmark). */
+export async function insertTrainingRecordRows(db: Db, rows: TrainingRecordRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insertInto('training_records')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  }
+}

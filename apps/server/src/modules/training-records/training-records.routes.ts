@@ -1,0 +1,66 @@
+import {
+  TrainingRecord,
+  TrainingRecordInput,
+  TrainingRecordList,
+  TrainingRecordListQuery,
+  TrainingSummary,
+  TrainingSummaryQuery,
+} from '@td/shared/schemas/training-record';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import type { FileStore } from '../../files/file-store.ts';
+import { currentUser } from '../../plugins/session.ts';
+import * as training from './training-records.service.ts';
+
+interface TrainingRecordsRoutesOptions {
+  db: Db;
+  store: FileStore;
+  /** SPEC 9: today is that of the business (BUSINESS_TIME_ZONE). */
+  timeZone: string;
+}
+
+const IdParams = z.object({ id: z.string() });
+const tags = ['training-records'];
+
+/** SPEC 2 training records, 4 status, 5 validation, 7 training_records calls, 8 messages, 9 Expiring Soon. */
+export const trainingRecordsRoutes: FastifyPluginAsyncZod<TrainingRecordsRoutesOptions> = async (
+  app,
+  { db, store, timeZone },
+) => {
+  const ctx: training.TrainingRecordsContext = { db, store, timeZone, log: app.log };
+
+  app.get(
+    '/',
+    { schema: { tags, querystring: TrainingRecordListQuery, response: { 200: TrainingRecordList } } },
+    (request) => training.listTrainingRecords(ctx, request.query),
+  );
+
+  app.get(
+    '/summary',
+    { schema: { tags, querystring: TrainingSummaryQuery, response: { 200: TrainingSummary } } },
+    (request) => training.trainingSummary(ctx, request.query),
+  );
+
+  app.get('/:id', { schema: { tags, params: IdParams, response: { 200: TrainingRecord } } }, (request) =>
+    training.getTrainingRecord(ctx, request.params.id),
+  );
+
+  app.post(
+    '/',
+    { schema: { tags, body: TrainingRecordInput, response: { 201: TrainingRecord } } },
+    async (request, reply) =>
+      reply.status(201).send(await training.createTrainingRecord(ctx, request.body, currentUser(request))),
+  );
+
+  app.put(
+    '/:id',
+    { schema: { tags, params: IdParams, body: TrainingRecordInput, response: { 200: TrainingRecord } } },
+    (request) => training.updateTrainingRecord(ctx, request.params.id, request.body, currentUser(request)),
+  );
+
+  app.delete('/:id', { schema: { tags, params: IdParams } }, async (request, reply) => {
+    await training.deleteTrainingRecord(ctx, request.params.id, currentUser(request));
+    return reply.status(204).send();
+  });
+};

@@ -1,0 +1,47 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/** One year, subdomains included: what helmet sends by default, but only where it means something. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Issue 7.12: powerful browser features the app never uses are switched off for it and anything it
+ * frames (the PDF preview), so an injected script or a framed document cannot ask for them.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'bluetooth=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
+/**
+ * Security headers of every answer (ARCHITECTURE, plugins): helmet's set with our CSP, plus
+ * `Permissions-Policy`. HSTS only over HTTPS (issue 7.12): over plain HTTP browsers ignore it, and
+ * sending it there only tells that the app was meant to be reached another way. HTTPS is the
+ * connection's or, with TRUST_PROXY, the trusted proxy's `X-Forwarded-Proto`.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyHelmet, {
+    strictTransportSecurity: false,
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'frame-src': ["'self'", 'blob:'],
+        'worker-src': ["'self'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
+  });
+}

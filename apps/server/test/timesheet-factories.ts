@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../src/db/database.ts';
+import type { TimesheetRow } from '../src/db/schema.ts';
+
+/** A complete `timesheets` row for inserting directly (CONVENTIONS 8). Hours in minutes. */
+export function buildTimesheetRow(overrides: Partial<TimesheetRow> & { worker_id: string | null }): TimesheetRow {
+  const timestamp = overrides.created_at ?? new Date().toISOString();
+  return {
+    id: randomUUID(),
+    work_date: '2025-03-10',
+    time_in: '08:00',
+    time_out: '17:00',
+    hours_worked: 480,
+    overtime_hours: 0,
+    notes: null,
+    created_at: timestamp,
+    updated_at: timestamp,
+    ...overrides,
+  };
+}
+
+export async function insertTimesheets(
+  db: Db,
+  ...rows: Array<Partial<TimesheetRow> & { worker_id: string | null }>
+): Promise<TimesheetRow[]> {
+  const built = rows.map(buildTimesheetRow);
+  for (let i = 0; i < built.length; i += 500) {
+    await db
+      .insertInto('timesheets')
+      .values(built.slice(i, i + 500))
+      .execute();
+  }
+  return built;
+}

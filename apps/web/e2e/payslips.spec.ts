@@ -1,0 +1,292 @@
+import AxeBuilder from '@axe-core/playwright';
+import {
+  batchPaidConfirmMessage,
+  batchPaidSuccessMessage,
+  NO_TIMESHEETS_MESSAGE,
+  PAYSLIP_MESSAGES,
+  payslipExistsMessage,
+} from '@td/shared/options/payslips';
+import type { Worker } from '@td/shared/schemas/worker';
+import { apiRequest, expect, test } from './fixtures.ts';
+import {
+  chargeStatuses,
+  GeneratePayslipScreen,
+  generatePayslipViaApi,
+  listPayslipsViaApi,
+  PayslipListScreen,
+  seedCharges,
+  seedTimesheets,
+  sgd,
+  workingDays,
+} from './pages/payslips.ts';
+import { fullName, seedWorker, uniqueToken, uploadFileViaApi } from './pages/workers.ts';
+
+/** Half-up to whole cents, computed here independently of the app's own rule. */
+const halfUp = (cents: number) => Math.floor(cents + 0.5);
+
+test('calculates a payslip, generates it, and finds it in the list and its popup', async ({ staffPage: page }) => {
+  const last = uniqueToken();
+  const worker = await seedWorker(page, {
+    first_name: 'Rahim',
+    last_name: last,
+    rate_type: 'Monthly',
+    salary_rate: '1850',
+    email: 'rahim@example.com',
+  });
+  const name = fullName(worker);
+  // 23 days of 8 h and one of 3.25 h = 187.25 h; 2.5 h overtime on five days = 12.5 h (March 2019).
+  const days = workingDays('2019-03-01', '2019-03-31').slice(0, 24);
+  seedTimesheets(
+    worker.id,
+    days.map((date, i) => ({ date, hours: i === 23 ? 3.25 : 8, overtime: i < 5 ? 2.5 : 0 })),
+  );
+  seedCharges(worker.id, [
+    { date: '2019-03-01', type: 'Attendance', amount: 50 },
+    { date: '2019-03-31', type: 'Other', amount: 25.5 },
+    { date: '2019-04-01', type: 'Other', amount: 99.99 },
+  ]);
+
+  const screen = new GeneratePayslipScreen(page);
+  await screen.open();
+  // SPEC 5: nothing chosen.
+  await screen.calculate();
+  await expect(page.getByText(PAYSLIP_MESSAGES.selectWorker)).toBeVisible();
+  await expect(page.getByText(PAYSLIP_MESSAGES.selectBothDates)).toBeVisible();
+  // The e-mail option waits for a worker.
+  await expect(page.getByRole('checkbox', { name: 'Send payslip to the worker by email' })).toBeDisabled();
+
+  await screen.pickWorker(last);
+  await expect(page.getByLabel('Worker ID')).toHaveValue(worker.worker_id);
+  await expect(page.getByLabel('Worker ID')).toHaveAttribute('readonly', '');
+  await expect(page.getByLabel('FIN No.')).toHaveValue(worker.fin_no ?? '');
+  await expect(page.getByLabel('WP No.')).toHaveValue(worker.wp_no ?? '');
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue('rahim@example.com');
+
+  await screen.setPeriod('2019-03-31', '2019-03-01');
+  await screen.calculate();
+  await expect(page.getByText(PAYSLIP_MESSAGES.startAfterEnd)).toBeVisible();
+
+  await screen.setPeriod('2019-03-01', '2019-03-31');
+  await screen.calculate();
+  // 1850 / 26 / 8 = 8.894230...: 187.25 h -> 1665.44; 12.5 h x 13.341346... -> 166.77.
+  await expect(screen.line('Basic Salary')).toHaveText(sgd(1665.44));
+  await expect(screen.line('Overtime Amount')).toHaveText(sgd(166.77));
+  await expect(screen.line('Admin Charges Deduction')).toHaveText(`− ${sgd(75.5)}`);
+  await expect(screen.line('Nett Salary')).toHaveText(sgd(1756.71));
+  await expect(page.getByText('Total Hours Worked').locator('+ dd')).toHaveText('187.25');
+  await expect(page.getByText('Hourly Rate', { exact: true }).locator('+ dd')).toHaveText(sgd(8.89));
+
+  // The screen recomputes with the shared calculation as other deductions are typed.
+  await page.getByLabel('Other Deductions').fill('20.50');
+  await expect(screen.line('Nett Salary')).toHaveText(sgd(1736.21));
+  await page.getByLabel('Other Deductions').fill('-5');
+  await expect(screen.line('Nett Salary')).toHaveText(sgd(1756.71));
+  await page.getByLabel('Other Deductions').fill('20.50');
+
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+  await page.getByRole('button', { name: 'Generate Payslip' }).click();
+  await expect(page.getByText(`Payslip generated for ${name}`)).toBeVisible();
+  // SPEC 9: back to the list 1.5 s later.
+  await expect(page).toHaveURL(/\/payslip$/, { timeout: 5_000 });
+
+  const list = new PayslipListScreen(page);
+  await page.getByLabel('Month').fill('2019-03');
+  await expect(page).toHaveURL(/month=2019-03/);
+  await list.search(last);
+  const row = list.row(name);
+  await expect(row).toContainText(sgd(1736.21));
+  await expect(row).toContainText('187.25');
+  await expect(row).toContainText('12.50');
+  await expect(row.getByText('Generated')).toBeVisible();
+
+  await row.getByRole('button', { name, exact: true }).click();
+  const popup = page.getByRole('dialog', { name: 'Payslip Details' });
+  await expect(popup).toBeVisible();
+  await expect(popup.getByText(worker.worker_id)).toBeVisible();
+  await expect(popup.locator('dt', { hasText: 'Other Deductions' }).locator('+ dd')).toHaveText(`− ${sgd(20.5)}`);
+  await popup.getByRole('link', { name: 'View Full Details' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Worker Information' })).toBeVisible();
+  await expect(page.getByText(/Generated on .* by Nur Aisyah/)).toBeVisible();
+
+  // A second payslip for the same worker and period is refused with the SPEC 8 message.
+  await screen.open();
+  await screen.pickWorker(last);
+  await screen.setPeriod('2019-03-01', '2019-03-31');
+  await screen.calculate();
+  await expect(
+    page.getByText(payslipExistsMessage(name, '2019-03-01', '2019-03-31', 'Generated')).first(),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Generate Payslip' })).toBeDisabled();
+});
+
+test('a worker without timesheets gets the $0 message and a payslip can still be generated', async ({
+  staffPage: page,
+}) => {
+  const last = uniqueToken();
+  const added = await seedWorker(page, { first_name: 'Idle', last_name: last });
+  // The add form requires an e-mail address (SPEC 5); an edit may remove it.
+  const worker = await apiRequest<Worker>(page, 'PUT', `/api/workers/${added.id}`, { ...added, email: '' });
+  const screen = new GeneratePayslipScreen(page);
+  await screen.open();
+  await screen.pickWorker(last);
+  await expect(page.getByRole('checkbox', { name: 'Send payslip to the worker by email' })).toBeDisabled();
+  await expect(page.getByText('This worker has no email address on file.')).toBeVisible();
+  await screen.setPeriod('2019-02-01', '2019-02-28');
+  await screen.calculate();
+  await expect(page.getByText(NO_TIMESHEETS_MESSAGE)).toBeVisible();
+  await expect(screen.line('Nett Salary')).toHaveText(sgd(0));
+  await page.getByRole('button', { name: 'Generate Payslip' }).click();
+  await expect(page).toHaveURL(/\/payslip$/, { timeout: 5_000 });
+  const found = await listPayslipsViaApi(page, `worker_id=${worker.id}`);
+  expect(found.items.map((p) => [p.nett_salary, p.status])).toEqual([[0, 'Generated']]);
+});
+
+test('batch marks two payslips as paid and their charges become Deducted', async ({ staffPage: page }) => {
+  const token = uniqueToken();
+  const contract_url = await uploadFileViaApi(page, 'contract');
+  const [ann, bala, chen] = await Promise.all(
+    ['Ann', 'Bala', 'Chen'].map((first) =>
+      seedWorker(page, {
+        first_name: first,
+        last_name: token,
+        rate_type: 'Hourly',
+        salary_rate: '12.35',
+        contract_url,
+      }),
+    ),
+  );
+  if (!ann || !bala || !chen) throw new Error('no workers');
+  for (const worker of [ann, bala, chen]) {
+    seedTimesheets(
+      worker.id,
+      workingDays('2019-05-01', '2019-05-31').map((date) => ({ date, hours: 8 })),
+    );
+  }
+  const annCharges = seedCharges(ann.id, [
+    { date: '2019-05-01', type: 'Attendance', amount: 20, status: 'Approved' },
+    { date: '2019-05-31', type: 'Other', amount: 5.5, status: 'Rejected' },
+    { date: '2019-06-01', type: 'Other', amount: 9 },
+  ]);
+  const balaCharges = seedCharges(bala.id, [{ date: '2019-05-15', type: 'Attendance', amount: 10 }]);
+  const chenCharges = seedCharges(chen.id, [{ date: '2019-05-15', type: 'Attendance', amount: 10 }]);
+  const period = { pay_period_start: '2019-05-01', pay_period_end: '2019-05-31' };
+  for (const worker of [ann, bala, chen]) await generatePayslipViaApi(page, { worker_id: worker.id, ...period });
+
+  const list = new PayslipListScreen(page);
+  await list.open('month=2019-05');
+  await list.search(token);
+  await expect(page.getByRole('row')).toHaveCount(4);
+
+  await page.getByRole('button', { name: 'Batch Select' }).click();
+  await page.getByRole('button', { name: 'Mark 0 Selected as Paid' }).click();
+  await expect(page.getByText(PAYSLIP_MESSAGES.selectAtLeastOne)).toBeVisible();
+
+  await page.getByRole('checkbox', { name: new RegExp(`Select payslip of Ann ${token}`) }).check();
+  await page.getByRole('checkbox', { name: new RegExp(`Select payslip of Bala ${token}`) }).check();
+  await page.getByRole('button', { name: 'Mark 2 Selected as Paid' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Mark as paid?' });
+  await expect(confirm).toContainText(batchPaidConfirmMessage(2));
+  await confirm.getByRole('button', { name: 'Mark as Paid' }).click();
+  // Ann's two charges inside May (any status) and Bala's one; Ann's June charge stays.
+  await expect(page.getByText(batchPaidSuccessMessage(2, 3))).toBeVisible();
+  await expect(list.row(`Ann ${token}`).getByText('Paid')).toBeVisible();
+  await expect(list.row(`Bala ${token}`).getByText('Paid')).toBeVisible();
+  await expect(list.row(`Chen ${token}`).getByText('Generated')).toBeVisible();
+  // Paid payslips are a record: no delete and no mark-as-paid any more.
+  await expect(list.row(`Ann ${token}`).getByRole('button', { name: /Delete/ })).toHaveCount(0);
+
+  expect(chargeStatuses(annCharges)).toEqual(['Deducted', 'Deducted', 'Pending']);
+  expect(chargeStatuses(balaCharges)).toEqual(['Deducted']);
+  expect(chargeStatuses(chenCharges)).toEqual(['Pending']);
+
+  // The Paid filter and the tiles follow.
+  await page.getByLabel('Status').selectOption('Paid');
+  await expect(page.getByRole('row')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Clear Filters' }).click();
+  await expect(page).toHaveURL(/\/payslip$/);
+  const now = new Date();
+  await expect(page.getByLabel('Month')).toHaveValue(
+    `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`,
+  );
+});
+
+test('the detail page shows Payslip not found with Back for an unknown id', async ({ staffPage: page }) => {
+  await page.goto('/payslip/view/2b1f0d8e-7c39-4c43-9d1a-6f0b9c1e4a55');
+  await expect(page.getByRole('heading', { name: 'Payslip not found' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).last().click();
+  await expect(page).toHaveURL(/\/payslip$/);
+});
+
+test('a payroll run for a month of 30 workers skips the one already paid for and matches the figures', async ({
+  staffPage: page,
+}) => {
+  test.slow();
+  const token = uniqueToken();
+  const contract_url = await uploadFileViaApi(page, 'contract');
+  const workers = [];
+  for (let i = 0; i < 30; i++) {
+    workers.push(
+      await seedWorker(page, {
+        first_name: `Run${String(i).padStart(2, '0')}`,
+        last_name: token,
+        rate_type: 'Daily',
+        salary_rate: '95',
+        contract_url,
+      }),
+    );
+  }
+  const days = workingDays('2019-07-01', '2019-07-31');
+  /** Nett in cents: Daily 95.00 is 1187.5 cents an hour, overtime 1781.25. */
+  const expected = new Map<string, number>();
+  workers.forEach((worker, i) => {
+    const worked = days.slice(0, 20 + (i % 6));
+    // Overtime of 1.25 h on every third day: 17.8125 an hour makes half cents.
+    const overtimeDays = worked.filter((_, d) => (d + i) % 3 === 0).length;
+    seedTimesheets(
+      worker.id,
+      worked.map((date, d) => ({ date, hours: 8, overtime: (d + i) % 3 === 0 ? 1.25 : 0 })),
+    );
+    expected.set(worker.id, halfUp(worked.length * 8 * 1187.5) + halfUp(overtimeDays * 1.25 * 1781.25));
+  });
+  const first = workers[0];
+  if (!first) throw new Error('no workers');
+  await generatePayslipViaApi(page, {
+    worker_id: first.id,
+    pay_period_start: '2019-07-01',
+    pay_period_end: '2019-07-31',
+  });
+
+  await page.goto('/payslip/run');
+  await expect(page.getByRole('heading', { level: 1, name: 'Payroll Run' })).toBeVisible();
+  await page.getByLabel('Pay Period Start').fill('2019-07-01');
+  await page.getByLabel('Pay Period End').fill('2019-07-31');
+  await page.getByRole('button', { name: 'Show Workers' }).click();
+  await page.getByLabel('Find a worker').fill(token);
+  await expect(page.getByText('Showing 1–30 of 30')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: `Run00 ${token}` })).toContainText('Already has one');
+  await expect(page.getByRole('row').filter({ hasText: `Run01 ${token}` })).toContainText(
+    sgd((expected.get(workers[1]?.id ?? '') ?? 0) / 100),
+  );
+
+  const generate = page.getByRole('button', { name: /^Generate \d+ Payslips?$/ });
+  await generate.click();
+  await page.getByRole('alertdialog', { name: 'Generate payslips?' }).getByRole('button', { name: 'Generate' }).click();
+  await expect(page.getByRole('heading', { name: 'Payroll run complete' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('progressbar', { name: 'Payroll run progress' })).toHaveAttribute('aria-valuenow', /\d+/);
+  await expect(page.getByText(/Generated \d+ payslip\(s\)/)).toBeVisible();
+
+  const generated = await listPayslipsViaApi(page, `q=${token}&month=2019-07&pageSize=100`);
+  expect(generated.total).toBe(30);
+  for (const payslip of generated.items) {
+    expect(Math.round(payslip.nett_salary * 100)).toBe(expected.get(payslip.worker_id ?? ''));
+  }
+  // Everyone is done: the run has nothing left to generate for them.
+  await page.getByRole('button', { name: 'Show Workers' }).click();
+  await page.getByLabel('Find a worker').fill(token);
+  await expect(page.getByRole('row').filter({ hasText: 'To generate' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to Payslips' }).click();
+  await expect(page).toHaveURL(/\/payslip$/);
+});

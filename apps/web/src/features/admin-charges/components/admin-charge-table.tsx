@@ -1,0 +1,83 @@
+import type { AdminCharge } from '@td/shared/schemas/admin-charge';
+import { type DataColumn, DataTable } from '@/components/ui/table.tsx';
+import { formatDate, formatSgd } from '@/lib/format.ts';
+import { chargeWorkerName, isLocked } from './admin-charge-display.ts';
+import { AdminChargeRowActions } from './admin-charge-row-actions.tsx';
+import { ChargeStatusBadge } from './charge-status-badge.tsx';
+
+interface AdminChargeTableProps {
+  charges: ReadonlyArray<AdminCharge>;
+  /** True while a newer page or search is loading. */
+  busy: boolean;
+  /** SPEC 2: a worker name click opens the details popup. */
+  onOpenWorker(charge: AdminCharge): void;
+  onDelete(charge: AdminCharge): void;
+}
+
+export const describeCharge = (charge: AdminCharge) =>
+  `charge of ${chargeWorkerName(charge)} on ${formatDate(charge.charge_date)}`;
+
+/** SPEC 2 columns: Worker, Date, Type, Amount, Status, Actions; cards on a phone. */
+export function AdminChargeTable({ charges, busy, onOpenWorker, onDelete }: AdminChargeTableProps) {
+  const columns: DataColumn<AdminCharge>[] = [
+    {
+      id: 'worker',
+      header: 'Worker',
+      card: 'title',
+      cell: (charge) =>
+        charge.worker ? (
+          <span className="flex flex-col">
+            <button
+              type="button"
+              onClick={() => onOpenWorker(charge)}
+              aria-haspopup="dialog"
+              className="self-start rounded text-left font-medium whitespace-nowrap text-accent hover:underline"
+            >
+              {chargeWorkerName(charge)}
+            </button>
+            <span className="text-xs font-normal text-ink-muted tabular-nums">{charge.worker.worker_id}</span>
+          </span>
+        ) : (
+          <span className="font-medium text-ink-muted italic">{chargeWorkerName(charge)}</span>
+        ),
+    },
+    {
+      id: 'date',
+      header: 'Date',
+      card: 'subtitle',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (charge) => formatDate(charge.charge_date),
+    },
+    { id: 'type', header: 'Type', className: 'whitespace-nowrap', cell: (charge) => charge.charge_type },
+    {
+      id: 'amount',
+      header: 'Amount',
+      className: 'whitespace-nowrap tabular-nums font-medium',
+      cell: (charge) => formatSgd(charge.amount),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      card: 'badge',
+      cell: (charge) => <ChargeStatusBadge status={charge.status} />,
+    },
+  ];
+  return (
+    <DataTable
+      caption="Admin charges"
+      columns={columns}
+      rows={charges}
+      rowKey={(charge) => charge.id}
+      busy={busy}
+      actions={(charge, layout) => (
+        <AdminChargeRowActions
+          layout={layout}
+          id={charge.id}
+          description={describeCharge(charge)}
+          locked={isLocked(charge)}
+          onDelete={() => onDelete(charge)}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,136 @@
+import type { ChargeTotal, PayslipFigures } from '@td/shared/schemas/payslip';
+import type { ReactNode } from 'react';
+import { cn } from '@/components/ui/cn.ts';
+import { DetailList } from '@/components/ui/detail-list.tsx';
+import { formatSgd, orNA } from '@/lib/format.ts';
+import { formatHours } from './payslip-display.ts';
+
+interface PayslipBreakdownProps {
+  figures: PayslipFigures;
+  rateType: string | null;
+  /** Dollars, as the worker's rate was. */
+  salaryRate: number | null;
+  adminCharges: ReadonlyArray<ChargeTotal>;
+  /** How many timesheets the hours come from, when known. */
+  timesheetCount?: number | undefined;
+  /** Replaces the Other Deductions amount, e.g. by the generate screen's editable field. */
+  otherDeductionsField?: ReactNode;
+  /** Heading level of the section titles. */
+  level?: 2 | 3;
+  className?: string;
+}
+
+function Section({ title, level, children }: { title: string; level: 2 | 3; children: ReactNode }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <section className="flex flex-col gap-3">
+      <Heading className="text-sm font-semibold tracking-wide text-ink-muted uppercase">{title}</Heading>
+      {children}
+    </section>
+  );
+}
+
+export function BreakdownLine({
+  label,
+  detail,
+  amount,
+  tone = 'plain',
+}: {
+  label: ReactNode;
+  detail?: ReactNode;
+  amount: ReactNode;
+  tone?: 'plain' | 'deduction' | 'total';
+}) {
+  return (
+    <div
+      className={cn(
+        'flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2.5',
+        tone === 'total' && 'mt-1 border-t-2 border-ink/80 pt-3 text-base font-semibold',
+      )}
+    >
+      <dt className="min-w-0">
+        <span className={tone === 'total' ? 'text-ink' : 'text-sm text-ink'}>{label}</span>
+        {detail && <span className="block text-xs text-ink-muted tabular-nums">{detail}</span>}
+      </dt>
+      <dd className={cn('tabular-nums', tone === 'deduction' && 'text-danger', tone !== 'total' && 'text-sm')}>
+        {amount}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * SPEC 2 Hours Summary, Rate Information and Salary Calculation of a payslip: the same three sections
+ * on the generate screen, in the Payslip Details popup and on the detail page. Each amount is shown as
+ * it was rounded; the nett is their sum (ARCHITECTURE, Data), so the lines add up as printed.
+ */
+export function PayslipBreakdown({
+  figures,
+  rateType,
+  salaryRate,
+  adminCharges,
+  timesheetCount,
+  otherDeductionsField,
+  level = 2,
+  className,
+}: PayslipBreakdownProps) {
+  const chargeDetail =
+    adminCharges.length > 0
+      ? adminCharges.map((charge) => `${charge.charge_type} ${formatSgd(charge.amount)} (${charge.count})`).join(' · ')
+      : 'No admin charges in this period';
+  return (
+    <div className={cn('grid gap-6 lg:grid-cols-2', className)}>
+      <div className="flex flex-col gap-6">
+        <Section title="Hours Summary" level={level}>
+          <DetailList
+            columns={2}
+            items={[
+              { label: 'Total Hours Worked', value: formatHours(figures.total_hours_worked) },
+              { label: 'Total Overtime Hours', value: formatHours(figures.total_overtime_hours) },
+              ...(timesheetCount !== undefined ? [{ label: 'Timesheets', value: String(timesheetCount) }] : []),
+            ]}
+          />
+        </Section>
+        <Section title="Rate Information" level={level}>
+          <DetailList
+            columns={2}
+            items={[
+              { label: 'Rate Type', value: orNA(rateType) },
+              { label: 'Salary Rate', value: salaryRate === null ? 'N/A' : formatSgd(salaryRate) },
+              { label: 'Hourly Rate', value: formatSgd(figures.hourly_rate) },
+              { label: 'Overtime Rate (1.5x)', value: formatSgd(figures.overtime_rate) },
+            ]}
+          />
+        </Section>
+      </div>
+      <Section title="Salary Calculation" level={level}>
+        <dl className="divide-y divide-line rounded-xl border border-line bg-canvas/40 px-4">
+          <BreakdownLine
+            label="Basic Salary"
+            detail={`${formatHours(figures.total_hours_worked)} h × ${formatSgd(figures.hourly_rate)}`}
+            amount={formatSgd(figures.basic_salary)}
+          />
+          <BreakdownLine
+            label="Overtime Amount"
+            detail={`${formatHours(figures.total_overtime_hours)} h × ${formatSgd(figures.overtime_rate)}`}
+            amount={formatSgd(figures.overtime_amount)}
+          />
+          <BreakdownLine
+            label="Admin Charges Deduction"
+            detail={chargeDetail}
+            amount={`− ${formatSgd(figures.admin_charges_deduction)}`}
+            tone="deduction"
+          />
+          {otherDeductionsField ?? (
+            <BreakdownLine
+              label="Other Deductions"
+              amount={`− ${formatSgd(figures.other_deductions)}`}
+              tone="deduction"
+            />
+          )}
+          <BreakdownLine label="Nett Salary" amount={formatSgd(figures.nett_salary)} tone="total" />
+        </dl>
+      </Section>
+    </div>
+  );
+}

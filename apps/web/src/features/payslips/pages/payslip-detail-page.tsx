@@ -1,0 +1,121 @@
+import { useQuery } from '@tanstack/react-query';
+import { PAYSLIP_MESSAGES } from '@td/shared/options/payslips';
+import type { Payslip } from '@td/shared/schemas/payslip';
+import { ArrowLeft, FileQuestion } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
+import { useParams } from 'react-router';
+import { Alert } from '@/components/ui/alert.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardBody, CardHeader } from '@/components/ui/card.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { LoadingState } from '@/components/ui/spinner.tsx';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { useReturnTo } from '@/lib/return-to.ts';
+import { payslipQueries } from '../api/payslip-queries.ts';
+import { DeductionWarnings } from '../components/deduction-warnings.tsx';
+import { PayslipBreakdown } from '../components/payslip-breakdown.tsx';
+import { formatPeriod, payslipWorkerName } from '../components/payslip-display.ts';
+import { PayslipStatusBadge } from '../components/payslip-status-badge.tsx';
+import { PayslipFacts, PayslipWorkerDetails } from '../components/payslip-worker-details.tsx';
+
+/** SPEC 8 "Payslip detail load". */
+const LOAD_FAILED = 'Failed to fetch payslip details';
+
+/**
+ * SPEC 2 Detail (/payslip/view/{id}): loading, error with Back, Payslip not found with Back, and the
+ * payslip. The Generate PDF and Email Payslip buttons come with the payslip PDF and mailer (issue 13).
+ */
+export function PayslipDetailPage() {
+  const { leave } = useReturnTo('/payslip');
+  const { id = '' } = useParams();
+  const payslip = useQuery(payslipQueries.detail(id));
+  usePageTitle(payslip.data ? `Payslip – ${payslipWorkerName(payslip.data.worker)}` : 'Payslip Details');
+  useEffect(() => {
+    if (payslip.isError && !(payslip.error instanceof ApiError && payslip.error.status === 404)) {
+      console.error(LOAD_FAILED, payslip.error);
+    }
+  }, [payslip.isError, payslip.error]);
+
+  const back = (
+    <Button variant="secondary" icon={<ArrowLeft aria-hidden="true" className="h-4 w-4" />} onClick={leave}>
+      Back
+    </Button>
+  );
+
+  if (payslip.isPending) return <LoadingState label="Loading payslip" />;
+  if (payslip.isError) {
+    const missing = payslip.error instanceof ApiError && payslip.error.status === 404;
+    return (
+      <div className="flex flex-col gap-6">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Payslip Details</h1>
+        {missing ? (
+          <EmptyState
+            className="rounded-2xl border border-line bg-surface"
+            icon={<FileQuestion />}
+            title={PAYSLIP_MESSAGES.notFound}
+            description="It may have been deleted. Go back to the payslip list to find another."
+            action={back}
+          />
+        ) : (
+          <Alert tone="error" title={LOAD_FAILED}>
+            <p>{errorMessage(payslip.error, 'Please try again.')}</p>
+            <div className="mt-3">{back}</div>
+          </Alert>
+        )}
+      </div>
+    );
+  }
+  return <PayslipDetail payslip={payslip.data} back={back} />;
+}
+
+function PayslipDetail({ payslip, back }: { payslip: Payslip; back: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <Card className="p-6">
+        <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{payslipWorkerName(payslip.worker)}</h1>
+              <PayslipStatusBadge status={payslip.status} />
+            </div>
+            <p className="mt-1 text-ink-muted">
+              Pay period {formatPeriod(payslip.pay_period_start, payslip.pay_period_end)}
+            </p>
+            <p className="mt-1 text-sm text-ink-muted">
+              Generated on {formatDateTime(payslip.generated_at)} by {payslip.generated_by}
+            </p>
+            {payslip.worker_id === null && (
+              <p className="mt-1 text-sm text-ink-muted">
+                The worker's record has since been deleted; the payslip keeps their details as they were.
+              </p>
+            )}
+          </div>
+          <div className="flex shrink-0 flex-wrap gap-2">{back}</div>
+        </div>
+      </Card>
+
+      <DeductionWarnings warnings={payslip.warnings} />
+
+      <Card>
+        <CardHeader title="Worker Information" />
+        <CardBody className="flex flex-col gap-5">
+          <PayslipWorkerDetails payslip={payslip} />
+          <PayslipFacts payslip={payslip} />
+        </CardBody>
+      </Card>
+
+      <Card>
+        <CardBody>
+          <PayslipBreakdown
+            figures={payslip}
+            rateType={payslip.rate_type}
+            salaryRate={payslip.salary_rate}
+            adminCharges={payslip.admin_charges}
+          />
+        </CardBody>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,375 @@
+import { useQuery } from '@tanstack/react-query';
+import { batchPaidConfirmMessage, batchPaidSuccessMessage, PAYSLIP_MESSAGES } from '@td/shared/options/payslips';
+import type { Payslip } from '@td/shared/schemas/payslip';
+import { FileText, ListChecks, Plus, SearchX, Users } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert.tsx';
+import { Button, buttonClasses } from '@/components/ui/button.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ListLoadError } from '@/components/ui/list-load-error.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { LoadingState } from '@/components/ui/spinner.tsx';
+import { type DataColumn, DataTable, Pagination } from '@/components/ui/table.tsx';
+import { useToast } from '@/components/ui/toast.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { formatSgd } from '@/lib/format.ts';
+import { useClampPage, useListState } from '@/lib/list-state.ts';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { deletePayslip, useInvalidatePayslips, useMarkPayslipsPaid } from '../api/payslip-mutations.ts';
+import { PAYSLIP_PAGE_SIZE, type PayslipListCriteria, payslipQueries } from '../api/payslip-queries.ts';
+import { PayslipDetailsModal } from '../components/payslip-details-modal.tsx';
+import { currentMonth, formatHours, formatPeriod, payslipWorkerName } from '../components/payslip-display.ts';
+import { PayslipFilters } from '../components/payslip-filters.tsx';
+import { PayslipRowActions } from '../components/payslip-row-actions.tsx';
+import { PayslipStatusBadge } from '../components/payslip-status-badge.tsx';
+import { PayslipSummaryTiles } from '../components/payslip-summary-tiles.tsx';
+
+const FILTERS = ['worker_id', 'status', 'month'] as const;
+/** `?month=all` lists every month; no month in the address means the current one (SPEC 2). */
+const ALL_MONTHS = 'all';
+
+type Notice = { tone: 'success' | 'error'; text: string };
+
+/** SPEC 2 payslip list (/payslip): tiles, search and filters, batch payment, the details popup. */
+export function PayslipListPage() {
+  usePageTitle('Payslips');
+  const list = useListState<(typeof FILTERS)[number]>({ filters: FILTERS });
+  const thisMonth = currentMonth();
+  const month = list.filters.month === ALL_MONTHS ? '' : list.filters.month || thisMonth;
+  const criteria: PayslipListCriteria = {
+    q: list.q || undefined,
+    worker_id: list.filters.worker_id || undefined,
+    status: list.filters.status || undefined,
+    month: month || undefined,
+    page: list.page,
+    pageSize: PAYSLIP_PAGE_SIZE,
+  };
+  const payslips = useQuery(payslipQueries.list(criteria));
+  useClampPage(list.page, PAYSLIP_PAGE_SIZE, payslips.data?.total, (page) => list.setPage(page, { replace: true }));
+
+  const toast = useToast();
+  const invalidate = useInvalidatePayslips();
+  const markPaid = useMarkPayslipsPaid();
+  const [batch, setBatch] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [toPay, setToPay] = useState<string[] | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [detailsOf, setDetailsOf] = useState<Payslip | null>(null);
+  /** Deleted rows waiting for their Undo toast to close. */
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+
+  const rows = (payslips.data?.items ?? []).filter((payslip) => !hidden.has(payslip.id));
+  const payable = rows.filter((payslip) => payslip.status !== 'Paid');
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const endBatch = () => {
+    setBatch(false);
+    setSelected(new Set());
+  };
+
+  const askToPay = (ids: string[]) => {
+    // SPEC 5: 'Please select at least one payslip to mark as paid'.
+    if (ids.length === 0) setNotice({ tone: 'error', text: PAYSLIP_MESSAGES.selectAtLeastOne });
+    else setToPay(ids);
+  };
+
+  const confirmPay = () => {
+    if (!toPay) return;
+    markPaid.mutate(toPay, {
+      onSuccess: (result) => {
+        setNotice({ tone: 'success', text: batchPaidSuccessMessage(result.payslips, result.admin_charges) });
+        endBatch();
+      },
+      onError: (error) =>
+        setNotice({
+          tone: 'error',
+          text: `${PAYSLIP_MESSAGES.batchPaidFailure}: ${errorMessage(error, 'Please try again.')}`,
+        }),
+      onSettled: () => setToPay(null),
+    });
+  };
+
+  const remove = (payslip: Payslip) => {
+    const unhide = () =>
+      setHidden((current) => {
+        const next = new Set(current);
+        next.delete(payslip.id);
+        return next;
+      });
+    setHidden((current) => new Set(current).add(payslip.id));
+    toggle(payslip.id, false);
+    toast.undoable({
+      title: 'Payslip deleted',
+      description: `${payslipWorkerName(payslip.worker)}, ${formatPeriod(payslip.pay_period_start, payslip.pay_period_end)}`,
+      commit: () => deletePayslip(payslip.id).then(invalidate).finally(unhide),
+      undo: unhide,
+      onCommitError: (error) =>
+        toast.show({
+          tone: 'error',
+          title: 'Failed to delete payslip',
+          description: errorMessage(error, 'Please try again.'),
+        }),
+    });
+  };
+
+  const columns: DataColumn<Payslip>[] = [
+    ...(batch
+      ? [
+          {
+            id: 'select',
+            header: 'Select',
+            card: 'badge',
+            cell: (payslip) => (
+              <input
+                type="checkbox"
+                className="h-[18px] w-[18px] cursor-pointer accent-accent disabled:cursor-not-allowed"
+                aria-label={`Select payslip of ${payslipWorkerName(payslip.worker)} for ${formatPeriod(payslip.pay_period_start, payslip.pay_period_end)}`}
+                checked={selected.has(payslip.id)}
+                disabled={payslip.status === 'Paid'}
+                onChange={(event) => toggle(payslip.id, event.target.checked)}
+              />
+            ),
+          } satisfies DataColumn<Payslip>,
+        ]
+      : []),
+    {
+      id: 'worker',
+      header: 'Worker',
+      card: 'title',
+      cell: (payslip) => (
+        <span className="flex flex-col">
+          <button
+            type="button"
+            onClick={() => setDetailsOf(payslip)}
+            aria-haspopup="dialog"
+            className="rounded text-left font-medium text-accent hover:underline md:whitespace-nowrap"
+          >
+            {payslipWorkerName(payslip.worker)}
+          </button>
+          <span className="text-xs text-ink-muted tabular-nums">{payslip.worker.worker_id}</span>
+        </span>
+      ),
+    },
+    {
+      id: 'period',
+      header: 'Pay Period',
+      card: 'subtitle',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (payslip) => formatPeriod(payslip.pay_period_start, payslip.pay_period_end),
+    },
+    {
+      id: 'hours',
+      header: 'Hours',
+      className: 'tabular-nums',
+      cell: (payslip) => formatHours(payslip.total_hours_worked),
+    },
+    {
+      id: 'overtime',
+      header: 'OT Hours',
+      className: 'tabular-nums',
+      cell: (payslip) => formatHours(payslip.total_overtime_hours),
+    },
+    {
+      id: 'nett',
+      header: 'Nett Salary',
+      className: 'whitespace-nowrap font-medium tabular-nums',
+      cell: (payslip) => formatSgd(payslip.nett_salary),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      card: batch ? 'field' : 'badge',
+      cell: (payslip) => <PayslipStatusBadge status={payslip.status} />,
+    },
+  ];
+
+  let content: ReactNode;
+  if (payslips.isPending) {
+    content = <LoadingState label="Loading payslips" />;
+  } else if (payslips.isError) {
+    content = (
+      <ListLoadError
+        what="payslips"
+        error={payslips.error}
+        retrying={payslips.isFetching}
+        onRetry={() => void payslips.refetch()}
+      />
+    );
+  } else if (rows.length === 0) {
+    const narrowed = list.q !== '' || list.filters.worker_id !== '' || list.filters.status !== '';
+    content = narrowed ? (
+      <EmptyState
+        className="rounded-2xl border border-line bg-surface"
+        icon={<SearchX />}
+        title="No payslips match your filters."
+        description="Try another name, worker or status, or clear the filters."
+        action={
+          <Button variant="secondary" onClick={list.clear}>
+            Clear Filters
+          </Button>
+        }
+      />
+    ) : (
+      <EmptyState
+        className="rounded-2xl border border-line bg-surface"
+        icon={<FileText />}
+        title="No payslips found."
+        description={
+          month
+            ? 'No payslip covers this month yet. Generate one, or run the payroll for every worker at once.'
+            : 'Generate the first payslip to get started.'
+        }
+        action={
+          <div className="flex flex-wrap justify-center gap-2">
+            <Link to="/payslip/generate" className={buttonClasses('primary')}>
+              Generate Payslip
+            </Link>
+            <Link to="/payslip/run" className={buttonClasses('secondary')}>
+              Payroll Run
+            </Link>
+          </div>
+        }
+      />
+    );
+  } else {
+    content = (
+      <>
+        <DataTable
+          caption="Payslips"
+          columns={columns}
+          rows={rows}
+          rowKey={(payslip) => payslip.id}
+          actions={(payslip, layout) => (
+            <PayslipRowActions
+              payslip={payslip}
+              layout={layout}
+              onMarkPaid={() => askToPay([payslip.id])}
+              onDelete={() => remove(payslip)}
+            />
+          )}
+          busy={payslips.isPlaceholderData && payslips.isFetching}
+        />
+        <Pagination
+          label="Payslip pages"
+          page={list.page}
+          pageSize={PAYSLIP_PAGE_SIZE}
+          total={payslips.data.total}
+          onPageChange={list.setPage}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Payslips"
+        description="Generate, pay and keep track of every worker's payslips."
+        actions={
+          <>
+            <Link to="/payslip/run" className={buttonClasses('secondary')}>
+              <Users aria-hidden="true" className="h-4 w-4" />
+              Payroll Run
+            </Link>
+            <Link to="/payslip/generate" className={buttonClasses('primary')}>
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              Generate Payslip
+            </Link>
+          </>
+        }
+      />
+      <div className="flex flex-col gap-6">
+        <PayslipSummaryTiles />
+        <section aria-labelledby="payslips-heading" className="flex flex-col gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="payslips-heading" className="text-lg font-semibold">
+              {month
+                ? `Payslips covering ${new Date(`${month}-01T00:00:00`).toLocaleDateString(undefined, { month: 'long', year: 'numeric' })}`
+                : 'All Payslips'}
+            </h2>
+            {!batch && (
+              <Button
+                variant="secondary"
+                icon={<ListChecks aria-hidden="true" className="h-4 w-4" />}
+                onClick={() => {
+                  setNotice(null);
+                  setBatch(true);
+                }}
+              >
+                Batch Select
+              </Button>
+            )}
+          </div>
+          <PayslipFilters
+            searchText={list.searchText}
+            onSearchTextChange={list.setSearchText}
+            workerId={list.filters.worker_id}
+            onWorkerChange={(id) => list.setFilter('worker_id', id)}
+            status={list.filters.status}
+            onStatusChange={(status) => list.setFilter('status', status)}
+            month={month}
+            onMonthChange={(value) => list.setFilter('month', value === thisMonth ? '' : value || ALL_MONTHS)}
+            onClear={list.clear}
+          />
+          {batch && (
+            <div
+              role="toolbar"
+              aria-label="Batch payment"
+              className="flex flex-wrap items-center gap-2 rounded-2xl border border-accent/30 bg-accent/5 px-4 py-3"
+            >
+              <p className="mr-auto text-sm font-medium" aria-live="polite">
+                {selected.size} selected
+              </p>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => setSelected(new Set([...selected, ...payable.map((payslip) => payslip.id)]))}
+              >
+                Select All
+              </Button>
+              <Button variant="secondary" size="sm" onClick={() => setSelected(new Set())}>
+                Clear Selection
+              </Button>
+              <Button variant="ghost" size="sm" onClick={endBatch}>
+                Cancel Batch
+              </Button>
+              <Button size="sm" onClick={() => askToPay([...selected])}>
+                Mark {selected.size} Selected as Paid
+              </Button>
+            </div>
+          )}
+          {notice && (
+            <Alert tone={notice.tone}>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span>{notice.text}</span>
+                <Button variant="link" onClick={() => setNotice(null)}>
+                  Dismiss
+                </Button>
+              </div>
+            </Alert>
+          )}
+          {content}
+        </section>
+      </div>
+      <PayslipDetailsModal payslip={detailsOf} onClose={() => setDetailsOf(null)} />
+      <ConfirmDialog
+        open={toPay !== null}
+        title="Mark as paid?"
+        message={batchPaidConfirmMessage(toPay?.length ?? 0)}
+        confirmLabel="Mark as Paid"
+        tone="primary"
+        busy={markPaid.isPending}
+        onConfirm={confirmPay}
+        onCancel={() => setToPay(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '@/lib/lazy-page.ts';
+
+/** SPEC 2 route table: the payslip screens, and the payroll run (issue 12). */
+export const payslipRoutes: RouteObject[] = [
+  { path: '/payslip', lazy: lazyPage(() => import('./pages/payslip-list-page.tsx').then((m) => m.PayslipListPage)) },
+  {
+    path: '/payslip/generate',
+    lazy: lazyPage(() => import('./pages/payslip-generate-page.tsx').then((m) => m.PayslipGeneratePage)),
+  },
+  {
+    path: '/payslip/view/:id',
+    lazy: lazyPage(() => import('./pages/payslip-detail-page.tsx').then((m) => m.PayslipDetailPage)),
+  },
+  { path: '/payslip/run', lazy: lazyPage(() => import('./pages/payroll-run-page.tsx').then((m) => m.PayrollRunPage)) },
+];

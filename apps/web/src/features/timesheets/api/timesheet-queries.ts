@@ -1,0 +1,61 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Timesheet, TimesheetList, TimesheetSummary } from '@td/shared/schemas/timesheet';
+import { api, withQuery } from '@/lib/api-client.ts';
+
+/** SPEC 2 timesheet list filters (SPEC 9: month, worker, worker name), answered by the server. */
+export interface TimesheetListFilters {
+  /** `YYYY-MM`; omitted for the server's current month (business time zone). */
+  month?: string | undefined;
+  worker_id?: string | undefined;
+  q?: string | undefined;
+  page: number;
+  pageSize: number;
+}
+
+export interface CrewCompany {
+  company: string;
+  workers: number;
+}
+export interface CrewWorker {
+  id: string;
+  first_name: string;
+  last_name: string;
+  worker_id: string;
+}
+
+export const TIMESHEET_PAGE_SIZE = 25;
+
+/**
+ * Query-key factory for everything the timesheets feature reads. Every key starts with `timesheets`,
+ * so one invalidation of `timesheetQueries.all()` refreshes lists, summaries and details after a write.
+ */
+export const timesheetQueries = {
+  all: () => ['timesheets'] as const,
+  list: (filters: TimesheetListFilters) =>
+    queryOptions({
+      queryKey: [...timesheetQueries.all(), 'list', filters] as const,
+      queryFn: ({ signal }) => api<TimesheetList>(withQuery('/api/timesheets', { ...filters }), { signal }),
+      // Keep the current page on screen while the next page, month or search answers.
+      placeholderData: keepPreviousData,
+    }),
+  summary: (month: string | undefined) =>
+    queryOptions({
+      queryKey: [...timesheetQueries.all(), 'summary', month ?? 'current'] as const,
+      queryFn: ({ signal }) => api<TimesheetSummary>(withQuery('/api/timesheets/summary', { month }), { signal }),
+      placeholderData: keepPreviousData,
+    }),
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: [...timesheetQueries.all(), 'detail', id] as const,
+      queryFn: ({ signal }) => api<Timesheet>(`/api/timesheets/${encodeURIComponent(id)}`, { signal }),
+    }),
+  crewCompanies: () =>
+    queryOptions({
+      queryKey: [...timesheetQueries.all(), 'crew', 'companies'] as const,
+      queryFn: ({ signal }) => api<{ items: CrewCompany[] }>('/api/timesheets/crew/companies', { signal }),
+    }),
+};
+
+/** The Working workers supplied to one company (crew entry's "add the whole site"). */
+export const fetchCrewWorkers = (company: string) =>
+  api<{ items: CrewWorker[] }>(withQuery('/api/timesheets/crew/workers', { company }));

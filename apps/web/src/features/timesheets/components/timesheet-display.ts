@@ -1,0 +1,27 @@
+import { formatHours } from '@td/shared/rules/timesheet-hours';
+import { type Timesheet, UNKNOWN_WORKER } from '@td/shared/schemas/timesheet';
+
+/** SPEC 3: the worker's name, or Unknown Worker once the worker was deleted. */
+export const timesheetWorkerName = (timesheet: Pick<Timesheet, 'worker'>): string =>
+  timesheet.worker ? `${timesheet.worker.first_name} ${timesheet.worker.last_name}` : UNKNOWN_WORKER;
+
+/** SPEC 2, 3: times show as HH:MM (their first 5 characters), or N/A. */
+export const formatTime = (time: string | null | undefined): string => (time ? time.slice(0, 5) : 'N/A');
+
+/** SPEC 9: hours with 2 decimals (thousands grouped in totals: 1,234.50). */
+export const hoursText = (hours: number): string =>
+  hours >= 1000
+    ? hours.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    : formatHours(hours);
+
+/** "March 2025" for `2025-03`. */
+export function monthLabel(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  return new Date(year, monthNumber - 1, 1).toLocaleDateString('en-SG', { month: 'long', year: 'numeric' });
+}
+
+/** Today's date in the browser's time zone as `YYYY-MM-DD` (a form's default work date). */
+export function todayIso(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

@@ -1,0 +1,134 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { Timesheet, TimesheetInput } from '@td/shared/schemas/timesheet';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client.ts';
+import { TimesheetForm } from './timesheet-form.tsx';
+
+const RAVI = {
+  id: '00000000-0000-4000-8000-000000000002',
+  worker_id: 'TD-1002',
+  first_name: 'Ravi',
+  last_name: 'Kumar',
+  rate_type: 'Daily',
+  salary_rate: 95,
+  fin_no: null,
+  wp_no: null,
+  email: null,
+};
+
+const saved: Timesheet = {
+  id: '11111111-0000-4000-8000-000000000001',
+  worker_id: RAVI.id,
+  work_date: '2025-03-10',
+  time_in: '19:00',
+  time_out: '07:30',
+  hours_worked: 8,
+  overtime_hours: 3.5,
+  notes: null,
+  created_at: '2025-03-10T12:00:00.000Z',
+  updated_at: '2025-03-10T12:00:00.000Z',
+  worker: { id: RAVI.id, first_name: 'Ravi', last_name: 'Kumar', worker_id: 'TD-1002' },
+  first_name: 'Ravi',
+  last_name: 'Kumar',
+  worker_code: 'TD-1002',
+};
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ items: [RAVI], total: 1 }), { status: 200 })),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderForm(onSave: (input: TimesheetInput) => Promise<Timesheet>, timesheet?: Timesheet) {
+  const onSaved = vi.fn();
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/form',
+        element: (
+          <TimesheetForm
+            mode={timesheet ? 'edit' : 'add'}
+            timesheet={timesheet}
+            onSave={onSave}
+            onSaved={onSaved}
+            onCancel={() => undefined}
+          />
+        ),
+      },
+    ],
+    { initialEntries: ['/form'] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { onSaved };
+}
+
+describe('TimesheetForm', () => {
+  it('computes the hours live from the times (SPEC 9) in read-only fields', async () => {
+    const user = userEvent.setup();
+    renderForm(vi.fn());
+    const hours = screen.getByLabelText('Hours Worked');
+    expect(hours).toHaveAttribute('readonly');
+    expect(hours).toHaveValue('0.00');
+    await user.type(screen.getByLabelText('Time In'), '19:00');
+    await user.type(screen.getByLabelText('Time Out'), '07:30');
+    expect(hours).toHaveValue('8.00');
+    expect(screen.getByLabelText('Overtime Hours')).toHaveValue('3.50');
+  });
+
+  it('shows both SPEC 5 messages at once and saves nothing', async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn();
+    renderForm(onSave);
+    await user.clear(screen.getByLabelText(/^Work Date/));
+    await user.click(screen.getByRole('button', { name: 'Save Timesheet' }));
+    expect(await screen.findByText('Worker is required')).toBeInTheDocument();
+    expect(screen.getByText('Work date is required')).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('sends the parsed values without hours, and shows the server refusal in the red banner', async () => {
+    const user = userEvent.setup();
+    const message =
+      'A timesheet for Ravi Kumar already exists for 2025-03-10. Please edit the existing timesheet instead.';
+    const onSave = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError(409, message, 'CONFLICT'))
+      .mockResolvedValueOnce(saved);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { onSaved } = renderForm(onSave);
+    await user.type(screen.getByRole('combobox', { name: /^Worker/ }), 'ravi');
+    await user.click(await screen.findByRole('option', { name: /Ravi Kumar/ }));
+    await user.clear(screen.getByLabelText(/^Work Date/));
+    await user.type(screen.getByLabelText(/^Work Date/), '2025-03-10');
+    await user.type(screen.getByLabelText('Time In'), '19:00');
+    await user.click(screen.getByRole('button', { name: 'Save Timesheet' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(onSave).toHaveBeenCalledWith({
+      worker_id: RAVI.id,
+      work_date: '2025-03-10',
+      time_in: '19:00',
+      time_out: null,
+      notes: null,
+    });
+    await user.click(screen.getByRole('button', { name: 'Save Timesheet' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
+  });
+
+  it('shows the stored timesheet when editing, its worker named without a search', () => {
+    renderForm(vi.fn(), saved);
+    expect(screen.getByRole('combobox', { name: /^Worker/ })).toHaveValue('Ravi Kumar (TD-1002)');
+    expect(screen.getByLabelText('Time In')).toHaveValue('19:00');
+    expect(screen.getByLabelText('Overtime Hours')).toHaveValue('3.50');
+    expect(screen.getByRole('button', { name: 'Update Timesheet' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,183 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { computeTimesheetHours, formatHours, minutesToHours } from '@td/shared/rules/timesheet-hours';
+import {
+  TIMESHEET_FIELD_LABELS as LABELS,
+  TIMESHEET_SAVE_FAILED,
+  type Timesheet,
+  type TimesheetFormValues,
+  TimesheetInput,
+} from '@td/shared/schemas/timesheet';
+import { useRef, useState } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardBody, CardFooter } from '@/components/ui/card.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { TextAreaField } from '@/components/ui/textarea-field.tsx';
+import { UnsavedChangesDialog } from '@/components/ui/unsaved-changes-dialog.tsx';
+import { WorkerPicker } from '@/features/workers/public/worker-picker.tsx';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { focusFirstInvalid } from '@/lib/form-errors.ts';
+import { useUnsavedChangesGuard } from '@/lib/unsaved-changes.ts';
+import { todayIso } from './timesheet-display.ts';
+
+/** The inputs' starting values: the stored timesheet's, or a new one for today. */
+export function toFormValues(timesheet?: Timesheet): TimesheetFormValues {
+  return {
+    worker_id: timesheet?.worker_id ?? '',
+    work_date: timesheet?.work_date ?? todayIso(),
+    time_in: timesheet?.time_in?.slice(0, 5) ?? '',
+    time_out: timesheet?.time_out?.slice(0, 5) ?? '',
+    notes: timesheet?.notes ?? '',
+  };
+}
+
+const FORM_FIELDS = new Set<string>(['worker_id', 'work_date', 'time_in', 'time_out', 'notes']);
+const isFormField = (name: string): name is keyof TimesheetFormValues => FORM_FIELDS.has(name);
+
+interface TimesheetFormProps {
+  mode: 'add' | 'edit';
+  /** The stored timesheet when editing. */
+  timesheet?: Timesheet;
+  /** Sends the parsed values; throws (an ApiError) when the server refuses them. */
+  onSave(input: TimesheetInput): Promise<Timesheet>;
+  onSaved(timesheet: Timesheet): void;
+  onCancel(): void;
+}
+
+/**
+ * SPEC 2 timesheet form: worker, work date, time in, time out, hours worked and overtime hours (both
+ * read-only, computed live by the shared SPEC 9 rule that the server applies again on save), notes.
+ * SPEC 5 messages come from the shared schema; SPEC 8: a failed save shows the server's message (or
+ * Failed to save timesheet) in a red banner and the user stays on the form.
+ */
+export function TimesheetForm({ mode, timesheet, onSave, onSaved, onCancel }: TimesheetFormProps) {
+  const form = useForm<TimesheetFormValues, unknown, TimesheetInput>({
+    resolver: zodResolver(TimesheetInput) as Resolver<TimesheetFormValues, unknown, TimesheetInput>,
+    defaultValues: toFormValues(timesheet),
+    // focusFirstInvalid moves focus in page order (the picker first); react-hook-form's own order differs.
+    shouldFocusError: false,
+  });
+  const { errors, isSubmitting, isDirty } = form.formState;
+  const [failure, setFailure] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const guard = useUnsavedChangesGuard(isDirty && !isSubmitting);
+
+  const [timeIn, timeOut] = form.watch(['time_in', 'time_out']);
+  const computed = computeTimesheetHours(timeIn || null, timeOut || null);
+
+  const submit = form.handleSubmit(
+    async (input) => {
+      setFailure(null);
+      try {
+        const saved = await onSave(input);
+        guard.release();
+        onSaved(saved);
+      } catch (error) {
+        console.error('Failed to save timesheet', error);
+        setFailure(errorMessage(error, TIMESHEET_SAVE_FAILED));
+        if (error instanceof ApiError) {
+          for (const [name, message] of Object.entries(error.fields)) {
+            if (isFormField(name)) form.setError(name, { type: 'server', message });
+          }
+        }
+        requestAnimationFrame(() => failureRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' }));
+      }
+    },
+    () => focusFirstInvalid(formRef.current),
+  );
+
+  const adding = mode === 'add';
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      aria-label={adding ? 'Add Timesheet' : 'Edit Timesheet'}
+      className="flex flex-col gap-6"
+    >
+      {failure && (
+        <div ref={failureRef}>
+          <Alert tone="error">{failure}</Alert>
+        </div>
+      )}
+      <Card>
+        <CardBody className="grid grid-cols-2 gap-x-4 gap-y-5">
+          <Controller
+            control={form.control}
+            name="worker_id"
+            render={({ field, fieldState }) => (
+              <WorkerPicker
+                ref={field.ref}
+                label={LABELS.worker_id}
+                required
+                className="col-span-2 sm:col-span-1"
+                value={field.value || null}
+                initialWorker={timesheet?.worker}
+                onChange={(worker) => field.onChange(worker?.id ?? '')}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+                hint={
+                  mode === 'edit' && timesheet?.worker === null && !field.value
+                    ? 'The worker of this timesheet was deleted; choose a worker to save it.'
+                    : undefined
+                }
+              />
+            )}
+          />
+          <TextField
+            label={LABELS.work_date}
+            type="date"
+            required
+            className="col-span-2 sm:col-span-1"
+            error={errors.work_date?.message}
+            {...form.register('work_date')}
+          />
+          <TextField
+            label={LABELS.time_in}
+            type="time"
+            error={errors.time_in?.message}
+            hint="Empty if not worked"
+            {...form.register('time_in')}
+          />
+          <TextField
+            label={LABELS.time_out}
+            type="time"
+            error={errors.time_out?.message}
+            hint="Before time in: past midnight"
+            {...form.register('time_out')}
+          />
+          <TextField
+            label={LABELS.hours_worked}
+            readOnly
+            value={formatHours(minutesToHours(computed.hoursWorked))}
+            hint="Over 6 h loses a 1 h break; at most 8"
+          />
+          <TextField
+            label={LABELS.overtime_hours}
+            readOnly
+            value={formatHours(minutesToHours(computed.overtime))}
+            hint="Beyond 8 h, to the quarter hour"
+          />
+          <TextAreaField
+            label={LABELS.notes}
+            className="col-span-2"
+            rows={3}
+            error={errors.notes?.message}
+            {...form.register('notes')}
+          />
+        </CardBody>
+        <CardFooter>
+          <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={isSubmitting}>
+            {isSubmitting ? 'Saving...' : adding ? 'Save Timesheet' : 'Update Timesheet'}
+          </Button>
+        </CardFooter>
+      </Card>
+      <UnsavedChangesDialog open={guard.asking} onStay={guard.stay} onLeave={guard.leave} />
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { TimesheetSummary } from '@td/shared/schemas/timesheet';
+import { CalendarClock, ClipboardList, Clock, Users } from 'lucide-react';
+import { SummaryTile } from '@/components/ui/tile.tsx';
+import { hoursText, monthLabel } from './timesheet-display.ts';
+
+/**
+ * SPEC 9 summary cards for the selected month: distinct workers, timesheets, total hours and total
+ * overtime (2 decimals), from the server's one aggregate query.
+ */
+export function TimesheetSummaryCards({ summary }: { summary: UseQueryResult<TimesheetSummary> }) {
+  const data = summary.data;
+  const value = (shown: (figures: TimesheetSummary) => string) => (data ? shown(data) : '—');
+  const period = data ? monthLabel(data.month) : undefined;
+  return (
+    <section aria-label="Month summary" aria-busy={summary.isFetching || undefined}>
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
+        <SummaryTile
+          label="Workers"
+          value={value((s) => s.workers.toLocaleString('en-US'))}
+          icon={<Users />}
+          tone="blue"
+          description={period}
+        />
+        <SummaryTile
+          label="Timesheets"
+          value={value((s) => s.timesheets.toLocaleString('en-US'))}
+          icon={<ClipboardList />}
+          tone="purple"
+          description={period}
+        />
+        <SummaryTile
+          label="Total Hours"
+          value={value((s) => hoursText(s.total_hours))}
+          icon={<Clock />}
+          tone="green"
+          description={period}
+        />
+        <SummaryTile
+          label="Total Overtime"
+          value={value((s) => hoursText(s.total_overtime_hours))}
+          icon={<CalendarClock />}
+          tone="yellow"
+          description={period}
+        />
+      </div>
+      {summary.isError && (
+        <p role="alert" className="mt-2 text-sm text-danger">
+          Failed to load the month summary.
+        </p>
+      )}
+    </section>
+  );
+}

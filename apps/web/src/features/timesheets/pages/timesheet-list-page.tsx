@@ -1,0 +1,203 @@
+import { useQuery } from '@tanstack/react-query';
+import { monthInTimeZone } from '@td/shared/rules/months';
+import type { Timesheet } from '@td/shared/schemas/timesheet';
+import { CalendarX, Plus, SearchX, UsersRound, X } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert.tsx';
+import { buttonClasses } from '@/components/ui/button.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ListLoadError } from '@/components/ui/list-load-error.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { LoadingState } from '@/components/ui/spinner.tsx';
+import { Pagination } from '@/components/ui/table.tsx';
+import { formatDate } from '@/lib/format.ts';
+import { useClampPage, useListState } from '@/lib/list-state.ts';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { TIMESHEET_PAGE_SIZE, timesheetQueries } from '../api/timesheet-queries.ts';
+import { DeleteTimesheetDialog } from '../components/delete-timesheet-dialog.tsx';
+import { monthLabel } from '../components/timesheet-display.ts';
+import { TimesheetFiltersBar } from '../components/timesheet-filters-bar.tsx';
+import { TimesheetSummaryCards } from '../components/timesheet-summary-cards.tsx';
+import { TimesheetTable } from '../components/timesheet-table.tsx';
+
+/** What crew entry hands the list after saving (issue 9: report per row, then show the month). */
+export interface CrewReport {
+  work_date: string;
+  saved: number;
+  skipped: Array<{ name: string; message: string }>;
+}
+
+const plusIcon = <Plus aria-hidden="true" className="h-4 w-4" />;
+
+/** SPEC 2 Timesheet Management (/timesheet): month, worker and name filters, summary cards, the list. */
+export function TimesheetListPage() {
+  usePageTitle('Timesheet Management');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const list = useListState({ filters: ['month', 'worker_id'] });
+  const [toDelete, setToDelete] = useState<Timesheet | null>(null);
+  const crewReport = (location.state as { crewReport?: CrewReport } | null)?.crewReport;
+
+  const requestedMonth = list.filters.month || undefined;
+  const timesheets = useQuery(
+    timesheetQueries.list({
+      month: requestedMonth,
+      worker_id: list.filters.worker_id || undefined,
+      q: list.q || undefined,
+      page: list.page,
+      pageSize: TIMESHEET_PAGE_SIZE,
+    }),
+  );
+  const summary = useQuery(timesheetQueries.summary(requestedMonth));
+  useClampPage(list.page, TIMESHEET_PAGE_SIZE, timesheets.data?.total, list.setPage);
+  // SPEC 9: the server's current month (business time zone) until one is chosen.
+  const month =
+    requestedMonth ??
+    timesheets.data?.month ??
+    summary.data?.month ??
+    monthInTimeZone(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+  const dismissReport = () => navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+
+  let content: ReactNode;
+  if (timesheets.isPending) {
+    content = <LoadingState label="Loading timesheets" />;
+  } else if (timesheets.isError) {
+    content = (
+      <ListLoadError
+        what="timesheets"
+        error={timesheets.error}
+        retrying={timesheets.isFetching}
+        onRetry={() => void timesheets.refetch()}
+      />
+    );
+  } else if (timesheets.data.items.length === 0) {
+    content =
+      list.filtersActive && (list.q || list.filters.worker_id) ? (
+        <EmptyState
+          className="rounded-2xl border border-line bg-surface"
+          icon={<SearchX />}
+          title="No timesheets match your search."
+          description={`Nothing in ${monthLabel(month)} for this worker or name. Try another month or clear the filters.`}
+        />
+      ) : (
+        <EmptyState
+          className="rounded-2xl border border-line bg-surface"
+          icon={<CalendarX />}
+          title={`No timesheets for ${monthLabel(month)}.`}
+          description="Record a day for one worker, or a whole crew's day at once."
+          action={
+            <>
+              <Link to="/timesheet/add" className={buttonClasses('primary')}>
+                {plusIcon}
+                Add New Timesheet
+              </Link>
+              <Link to="/timesheet/crew" className={buttonClasses('secondary')}>
+                <UsersRound aria-hidden="true" className="h-4 w-4" />
+                Crew Entry
+              </Link>
+            </>
+          }
+        />
+      );
+  } else {
+    content = (
+      <>
+        <TimesheetTable
+          timesheets={timesheets.data.items}
+          busy={timesheets.isPlaceholderData && timesheets.isFetching}
+          onDelete={setToDelete}
+        />
+        <Pagination
+          label="Timesheet pages"
+          page={list.page}
+          pageSize={TIMESHEET_PAGE_SIZE}
+          total={timesheets.data.total}
+          onPageChange={list.setPage}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Timesheet Management"
+        description="Daily hours and overtime of every worker, month by month."
+        actions={
+          <>
+            <Link to="/timesheet/crew" className={buttonClasses('secondary')}>
+              <UsersRound aria-hidden="true" className="h-4 w-4" />
+              Crew Entry
+            </Link>
+            <Link to="/timesheet/add" className={buttonClasses('primary')}>
+              {plusIcon}
+              Add New Timesheet
+            </Link>
+          </>
+        }
+      />
+      <div className="flex flex-col gap-6">
+        {crewReport && <CrewReportPanel report={crewReport} onDismiss={dismissReport} />}
+        <TimesheetFiltersBar
+          month={month}
+          onMonthChange={(next) => list.setFilter('month', next)}
+          workerId={list.filters.worker_id}
+          onWorkerChange={(id) => list.setFilter('worker_id', id)}
+          searchText={list.searchText}
+          onSearchTextChange={list.setSearchText}
+        />
+        <TimesheetSummaryCards summary={summary} />
+        <section aria-labelledby="timesheets-heading" className="flex flex-col gap-4">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="timesheets-heading" className="text-lg font-semibold">
+              Timesheets for {monthLabel(month)}
+            </h2>
+            {timesheets.data && (
+              <p className="text-sm text-ink-muted tabular-nums">
+                {timesheets.data.total.toLocaleString('en-US')}{' '}
+                {timesheets.data.total === 1 ? 'timesheet' : 'timesheets'}
+              </p>
+            )}
+          </div>
+          <div aria-busy={timesheets.isFetching || undefined}>{content}</div>
+        </section>
+      </div>
+      <DeleteTimesheetDialog timesheet={toDelete} onClose={() => setToDelete(null)} />
+    </div>
+  );
+}
+
+/** Crew entry's result: how many were saved and, per skipped row, why. */
+function CrewReportPanel({ report, onDismiss }: { report: CrewReport; onDismiss(): void }) {
+  const saved = `${report.saved} ${report.saved === 1 ? 'timesheet' : 'timesheets'} saved for ${formatDate(report.work_date)}`;
+  return (
+    <div className="relative">
+      <Alert
+        tone={report.skipped.length > 0 ? 'warning' : 'success'}
+        title={report.skipped.length > 0 ? `${saved}; ${report.skipped.length} skipped` : saved}
+      >
+        {report.skipped.length > 0 ? (
+          <ul className="mt-1 list-disc pl-5">
+            {report.skipped.map((row) => (
+              <li key={`${row.name}-${row.message}`}>
+                {row.message.includes(row.name) ? row.message : `${row.name}: ${row.message}`}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          'Every worker of the crew has a timesheet for that day.'
+        )}
+      </Alert>
+      <button
+        type="button"
+        aria-label="Dismiss crew entry report"
+        onClick={onDismiss}
+        className="absolute top-2 right-2 inline-flex h-7 w-7 items-center justify-center rounded-lg text-ink-muted hover:bg-black/5"
+      >
+        <X aria-hidden="true" className="h-4 w-4" />
+      </button>
+    </div>
+  );
+}

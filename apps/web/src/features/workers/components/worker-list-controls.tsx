@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import { NATIONALITIES, PASS_TYPES, WORKER_STATUSES } from '@td/shared/options/workers';
+import type { WorkerSort } from '@td/shared/schemas/worker';
+import { workerQueries } from '../api/worker-queries.ts';
+import { type FilterSelect, WorkerFiltersBar } from './worker-filters-bar.tsx';
+import type { WorkerListState } from './worker-results.tsx';
+
+/** Issue 8 item 8: the orders a worker list offers; "Newest first" is the spec's own (SPEC 7). */
+const SORT_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [
+  { value: '', label: 'Newest first' },
+  { value: 'created_at:asc', label: 'Oldest first' },
+  { value: 'name:asc', label: 'Name A–Z' },
+  { value: 'name:desc', label: 'Name Z–A' },
+  { value: 'worker_id:asc', label: 'Worker ID, lowest first' },
+  { value: 'worker_id:desc', label: 'Worker ID, highest first' },
+  { value: 'type_of_pass:asc', label: 'Type of Pass A–Z' },
+  { value: 'status:asc', label: 'Status A–Z' },
+];
+
+function sortValue(list: WorkerListState): string {
+  if (!list.sort || (list.sort.key === 'created_at' && list.sort.order === 'desc')) return '';
+  const value = `${list.sort.key}:${list.sort.order}`;
+  return value;
+}
+
+function parseSort(value: string): { key: WorkerSort; order: 'asc' | 'desc' } | null {
+  if (!value) return null;
+  const [key, order] = value.split(':') as [WorkerSort, 'asc' | 'desc'];
+  return { key, order };
+}
+
+interface WorkerListControlsProps {
+  list: WorkerListState;
+  searchLabel: string;
+  /** The main list filters by status, pass and company too; the status page by nationality only. */
+  full: boolean;
+}
+
+/** The search, filters and Sort by of the worker list and the Worker Status Dashboard. */
+export function WorkerListControls({ list, searchLabel, full }: WorkerListControlsProps) {
+  const companies = useQuery({ ...workerQueries.companies(), enabled: full });
+  const select = (
+    name: keyof WorkerListState['filters'],
+    label: string,
+    allLabel: string,
+    options: readonly string[],
+  ) =>
+    ({
+      label,
+      allLabel,
+      options,
+      value: list.filters[name] ?? '',
+      onChange: (value: string) => list.setFilter(name, value),
+    }) satisfies FilterSelect;
+  const selects = [
+    select('nationality', 'Nationality', 'All Nationalities', NATIONALITIES),
+    ...(full
+      ? [
+          select('status', 'Status', 'All Statuses', WORKER_STATUSES),
+          select('type_of_pass', 'Type of Pass', 'All Passes', PASS_TYPES),
+          select('supplied_to_company', 'Company', 'All Companies', companies.data?.items ?? []),
+        ]
+      : []),
+  ];
+  const current = sortValue(list);
+  const options = SORT_OPTIONS.some((option) => option.value === current)
+    ? SORT_OPTIONS
+    : [...SORT_OPTIONS, { value: current, label: 'As sorted in the table' }];
+  return (
+    <WorkerFiltersBar
+      searchLabel={searchLabel}
+      searchText={list.searchText}
+      onSearchTextChange={list.setSearchText}
+      selects={selects}
+      sort={{ value: current, options, onChange: (value) => list.setSort(parseSort(value)) }}
+      filtersActive={list.filtersActive}
+      onClear={list.clear}
+    />
+  );
+}
+
+/**
+ * The empty result's advice names only what can be widened (issue 8 item 12: no "choose All
+ * Nationalities" when it is already chosen).
+ */
+export function noMatchAdvice(list: { q: string; filters: Record<string, string> }): string {
+  const filtered = Object.values(list.filters).some((value) => value !== '');
+  if (list.q && filtered) return 'Try a different search, or clear the filters.';
+  if (list.q) return 'Try a different search.';
+  if (filtered) return 'Try clearing the filters.';
+  return 'No workers to show.';
+}

@@ -1,0 +1,31 @@
+/** SPEC 5 "Payslip PDF / email" and SPEC 8 "PDF / email" messages, word for word. */
+export const PAYSLIP_DOCUMENT_MESSAGES = {
+  /** SPEC 5: payslip and worker must exist. */
+  dataIncomplete: 'Payslip data is incomplete',
+  /** SPEC 5: emailing needs the worker. */
+  workerMissing: 'Worker information is missing',
+  /** SPEC 4/5: a Paid payslip cannot be emailed. */
+  paidCannotBeEmailed: 'This payslip has already been marked as Paid and cannot be emailed.',
+  /** SPEC 5: emailing needs an address. */
+  noEmailAddress: 'Worker does not have an email address',
+} as const;
+
+/** SPEC 8 success: 'Payslip has been emailed to {name} at {email}'. */
+export const payslipEmailedMessage = (name: string, email: string) => `Payslip has been emailed to ${name} at ${email}`;
+
+/** ARCHITECTURE Shape: without SMTP_URL the message is kept in the server's outbox; the UI says so. */
+export const outboxNoticeMessage = (file: string) =>
+  `No mail server is configured, so the message was saved to the server's outbox as ${file}.`;
+
+/** SPEC 8 failure: 'Failed to email payslip: {reason}'. */
+export const emailFailedMessage = (reason: string) => `Failed to email payslip: ${reason}`;
+
+/** SPEC 8 failure: 'Failed to generate PDF: {reason}'. */
+export const pdfFailedMessage = (reason: string) => `Failed to generate PDF: ${reason}`;
+
+/** SPEC 8 "Saved but email failed", shown for 3 seconds before the redirect continues. */
+export const generatedButEmailFailedMessage = (reason: string) =>
+  `Payslip was generated but email sending failed: ${reason}`;
+
+/** Batch e-mail with nothing selected (the batch mark-as-paid message's counterpart). */
+export const SELECT_PAYSLIPS_TO_EMAIL = 'Please select at least one payslip to email';

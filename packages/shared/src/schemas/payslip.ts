@@ -1,0 +1,289 @@
+import { z } from 'zod';
+import { PAYSLIP_MESSAGES as M } from '../options/payslips.ts';
+import { isIsoDate } from '../rules/dates.ts';
+import { fromCents } from '../rules/money.ts';
+import { otherDeductionsToCents } from '../rules/payslip.ts';
+
+/**
+ * SPEC 3 payslip, 5 payslip generation, 7 payslip calls; issue 12's API. One schema for the generate
+ * form (client) and the API (server), so both show the spec's messages word for word.
+ */
+
+/** Text the form may leave empty or a client may send as anything else: trimmed, else empty. */
+const loose = z.preprocess((value) => (typeof value === 'string' ? value.trim() : ''), z.string());
+
+/**
+ * SPEC 5: other deductions is a number, min 0, step 0.01; an invalid value counts as 0. The API carries
+ * dollars (at most 2 decimals), rounded half-up to the cent here.
+ */
+const otherDeductions = z
+  .unknown()
+  .optional()
+  .transform((value) => fromCents(otherDeductionsToCents(value)));
+
+interface PeriodFields {
+  pay_period_start: string;
+  pay_period_end: string;
+}
+
+/** SPEC 5 date rules for a pay period, after both dates are known to be given. */
+function checkPeriodDates(period: PeriodFields, ctx: z.RefinementCtx) {
+  const { pay_period_start: start, pay_period_end: end } = period;
+  if (!isIsoDate(start) || !isIsoDate(end)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [isIsoDate(start) ? 'pay_period_end' : 'pay_period_start'],
+      message: M.invalidDates,
+    });
+  } else if (start > end) {
+    ctx.addIssue({ code: 'custom', path: ['pay_period_start'], message: M.startAfterEnd });
+  }
+}
+
+/** SPEC 5 "Please select both start and end dates for the pay period", then the date rules. */
+function checkPeriod(period: PeriodFields, ctx: z.RefinementCtx) {
+  if (!period.pay_period_start || !period.pay_period_end) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [period.pay_period_start ? 'pay_period_end' : 'pay_period_start'],
+      message: M.selectBothDates,
+    });
+    return;
+  }
+  checkPeriodDates(period, ctx);
+}
+
+const PreviewFields = z.object({
+  /** workers.id (a UUID). */
+  worker_id: loose,
+  pay_period_start: loose,
+  pay_period_end: loose,
+  other_deductions: otherDeductions,
+});
+
+/** `POST /api/payslips/preview`, and the generate screen's Calculate Payslip. */
+export const PayslipPreviewInput = PreviewFields.superRefine((input, ctx) => {
+  if (!input.worker_id) ctx.addIssue({ code: 'custom', path: ['worker_id'], message: M.selectWorker });
+  checkPeriod(input, ctx);
+});
+export type PayslipPreviewInput = z.output<typeof PayslipPreviewInput>;
+export type PayslipPreviewValues = z.input<typeof PayslipPreviewInput>;
+
+/** `POST /api/payslips`: SPEC 5 "generation needs worker, start, end", then the date rules. */
+export const GeneratePayslipInput = PreviewFields.extend({
+  send_email: z.preprocess((value) => value === true || value === 'true', z.boolean()).optional(),
+}).superRefine((input, ctx) => {
+  const missing = (['worker_id', 'pay_period_start', 'pay_period_end'] as const).find((field) => !input[field]);
+  if (missing) {
+    ctx.addIssue({ code: 'custom', path: [missing], message: M.completeRequired });
+    return;
+  }
+  checkPeriodDates(input, ctx);
+});
+export type GeneratePayslipInput = z.output<typeof GeneratePayslipInput>;
+
+export const DeductionWarning = z.object({
+  code: z.enum(['DEDUCTIONS_OVER_HALF', 'DAMAGE_OVER_QUARTER', 'FINE_DEDUCTED']),
+  message: z.string(),
+});
+
+/** The worker as the payslip was made for (ARCHITECTURE, Data: a snapshot that outlives edits). */
+export const PayslipWorker = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  /** The TD- id. */
+  worker_id: z.string(),
+  fin_no: z.string().nullable(),
+  wp_no: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type PayslipWorker = z.infer<typeof PayslipWorker>;
+
+/** The period's admin charges of one type (every status), deducted together. */
+export const ChargeTotal = z.object({
+  charge_type: z.string(),
+  amount: z.number(),
+  count: z.number().int(),
+});
+export type ChargeTotal = z.infer<typeof ChargeTotal>;
+
+/** SPEC 3 payslip figures: money in dollars (2 decimals), hours to 2 decimals, rates to the cent. */
+export const PayslipFigures = z.object({
+  total_hours_worked: z.number(),
+  total_overtime_hours: z.number(),
+  hourly_rate: z.number(),
+  overtime_rate: z.number(),
+  basic_salary: z.number(),
+  overtime_amount: z.number(),
+  admin_charges_deduction: z.number(),
+  other_deductions: z.number(),
+  nett_salary: z.number(),
+});
+export type PayslipFigures = z.infer<typeof PayslipFigures>;
+
+export const ExistingPayslip = z.object({ id: z.string(), status: z.string() });
+
+/** `POST /api/payslips/preview` answer: the figures, the warnings and what they were computed from. */
+export const PayslipPreview = PayslipFigures.extend({
+  warnings: z.array(DeductionWarning),
+  pay_period_start: z.string(),
+  pay_period_end: z.string(),
+  worker: PayslipWorker,
+  /**
+   * The totals the figures come from, so the screen recomputes with the shared calculation while
+   * other deductions are edited. Minutes are exact (hours to 2 decimals would not be).
+   */
+  basis: z.object({
+    rate_type: z.string().nullable(),
+    salary_rate: z.number().nullable(),
+    worked_minutes: z.number().int(),
+    overtime_minutes: z.number().int(),
+    timesheet_count: z.number().int(),
+    admin_charges: z.array(ChargeTotal),
+  }),
+  /** SPEC 7 "check existing by worker_id, pay_period_start, pay_period_end". */
+  existing_payslip: ExistingPayslip.nullable(),
+});
+export type PayslipPreview = z.infer<typeof PayslipPreview>;
+
+export const Payslip = PayslipFigures.extend({
+  id: z.string(),
+  /** workers.id; null once the worker was deleted (the snapshot in `worker` stays). */
+  worker_id: z.string().nullable(),
+  pay_period_start: z.string(),
+  pay_period_end: z.string(),
+  status: z.string(),
+  /** ARCHITECTURE differs 8: the signed-in staff member's name. */
+  generated_by: z.string(),
+  generated_at: z.string(),
+  paid_at: z.string().nullable(),
+  /** The send-email option was on at generation (and the worker had an address). */
+  email_requested: z.boolean(),
+  rate_type: z.string().nullable(),
+  salary_rate: z.number().nullable(),
+  admin_charges: z.array(ChargeTotal),
+  warnings: z.array(DeductionWarning),
+  worker: PayslipWorker,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Payslip = z.infer<typeof Payslip>;
+
+/** `POST /api/payslips` answer: the payslip, and why the requested e-mail was not sent, if it was not. */
+export const GeneratedPayslip = Payslip.extend({ email_error: z.string().nullable() });
+export type GeneratedPayslip = z.infer<typeof GeneratedPayslip>;
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export const PayslipListQuery = z.object({
+  /** SPEC 2: search by worker name (first and last name together). */
+  q: z.string().trim().max(100).optional(),
+  /** workers.id (or a TD- id). */
+  worker_id: z.string().trim().max(100).optional(),
+  status: z.string().trim().max(20).optional(),
+  /** SPEC 9: `YYYY-MM`; a payslip matches when its period overlaps the month. */
+  month: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => !value || MONTH.test(value), { message: 'Please choose a valid month (YYYY-MM)' }),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type PayslipListQuery = z.input<typeof PayslipListQuery>;
+
+export const PayslipList = z.object({ items: z.array(Payslip), total: z.number().int() });
+export type PayslipList = z.infer<typeof PayslipList>;
+
+/** SPEC 2 payslip tiles. */
+export const PayslipSummary = z.object({
+  total: z.number().int(),
+  generated: z.number().int(),
+  sent: z.number().int(),
+  paid: z.number().int(),
+});
+export type PayslipSummary = z.infer<typeof PayslipSummary>;
+
+/** The most payslips one request may mark as paid or one payroll run may cover. */
+export const MAX_BATCH = 10_000;
+
+/** `POST /api/payslips/mark-paid`: SPEC 5 "Please select at least one payslip to mark as paid". */
+export const MarkPaidInput = z.object({
+  ids: z.preprocess(
+    (value) => (value === undefined || value === null ? [] : value),
+    z.array(z.string().max(100)).max(MAX_BATCH).min(1, M.selectAtLeastOne),
+  ),
+});
+export type MarkPaidInput = z.infer<typeof MarkPaidInput>;
+
+/** SPEC 8 "Successfully marked N payslip(s) as paid and updated M related admin charge(s)". */
+export const MarkPaidResult = z.object({ payslips: z.number().int(), admin_charges: z.number().int() });
+export type MarkPaidResult = z.infer<typeof MarkPaidResult>;
+
+/** `POST /api/payroll-runs/preview` and `POST /api/payroll-runs`. */
+export const PayrollRunInput = z
+  .object({
+    pay_period_start: loose,
+    pay_period_end: loose,
+    /** Only these workers (workers.id); without it every active worker. */
+    worker_ids: z.array(z.string().max(100)).max(MAX_BATCH).optional(),
+  })
+  .superRefine(checkPeriod);
+export type PayrollRunInput = z.output<typeof PayrollRunInput>;
+
+export const PayrollRunRow = PayslipFigures.extend({
+  /** workers.id. */
+  worker_id: z.string(),
+  worker: PayslipWorker,
+  rate_type: z.string().nullable(),
+  salary_rate: z.number().nullable(),
+  timesheet_count: z.number().int(),
+  admin_charges: z.array(ChargeTotal),
+  warnings: z.array(DeductionWarning),
+  /** A payslip for this worker and period already exists: the run skips the worker. */
+  existing_payslip: ExistingPayslip.nullable(),
+});
+export type PayrollRunRow = z.infer<typeof PayrollRunRow>;
+
+export const PayrollRunPreview = z.object({
+  pay_period_start: z.string(),
+  pay_period_end: z.string(),
+  items: z.array(PayrollRunRow),
+  totals: z.object({
+    workers: z.number().int(),
+    to_generate: z.number().int(),
+    existing: z.number().int(),
+    /** Sums over the workers to generate. */
+    basic_salary: z.number(),
+    overtime_amount: z.number(),
+    admin_charges_deduction: z.number(),
+    nett_salary: z.number(),
+    with_warnings: z.number().int(),
+  }),
+});
+export type PayrollRunPreview = z.infer<typeof PayrollRunPreview>;
+
+export const SKIP_REASONS = {
+  exists: 'A payslip already exists for this period',
+  workerNotFound: 'Worker not found',
+} as const;
+
+export const PayrollRunResult = z.object({
+  pay_period_start: z.string(),
+  pay_period_end: z.string(),
+  generated: z.number().int(),
+  payslip_ids: z.array(z.string()),
+  /** Sum of the generated payslips' nett salaries. */
+  nett_salary: z.number(),
+  skipped: z.array(
+    z.object({
+      worker_id: z.string(),
+      worker_name: z.string().nullable(),
+      reason: z.string(),
+      /** The payslip already there, when that is the reason. */
+      payslip_id: z.string().nullable(),
+      status: z.string().nullable(),
+    }),
+  ),
+});
+export type PayrollRunResult = z.infer<typeof PayrollRunResult>;

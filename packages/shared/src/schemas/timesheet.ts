@@ -1,0 +1,258 @@
+import { z } from 'zod';
+import { isIsoDate } from '../rules/dates.ts';
+import { isMonth } from '../rules/months.ts';
+import { TIME_OF_DAY } from '../rules/timesheet-hours.ts';
+
+/**
+ * SPEC 3 timesheet, 5 timesheet rules, 7 timesheets calls. One schema for the form (client) and the
+ * API (server): the form sends strings, empty meaning "not given". Hours are never an input: the
+ * server computes them from the times (SPEC 9) and drops any a client sends.
+ */
+
+// SPEC 5: the form's messages, word for word.
+export const WORKER_REQUIRED = 'Worker is required';
+export const WORK_DATE_REQUIRED = 'Work date is required';
+/** SPEC 5: a second timesheet for a worker and date is refused. */
+export const duplicateTimesheetMessage = (worker: string, date: string) =>
+  `A timesheet for ${worker} already exists for ${date}. Please edit the existing timesheet instead.`;
+// SPEC 8.
+export const TIMESHEET_NOT_FOUND = 'The requested timesheet could not be found.';
+export const TIMESHEET_SAVE_FAILED = 'Failed to save timesheet';
+export const TIMESHEET_DELETE_FAILED = 'Failed to delete timesheet';
+export const TIMESHEET_LOAD_FAILED = 'Failed to load timesheet details';
+/** SPEC 3: a timesheet whose worker was deleted. */
+export const UNKNOWN_WORKER = 'Unknown Worker';
+// Ours, where SPEC 5 is silent.
+export const WORKER_INVALID = 'Please choose a worker from the list';
+export const WORKER_NOT_FOUND = 'Worker not found';
+export const WORK_DATE_INVALID = 'Invalid Work Date format. Please use YYYY-MM-DD format.';
+export const timeInvalidMessage = (label: string) => `${label} must be a time as HH:MM (24-hour)`;
+export const NOTES_TOO_LONG = 'Notes must be at most 2000 characters';
+export const TEXT_NOT_ALLOWED = 'Please remove the control characters from this text';
+export const MONTH_INVALID = 'Month must be a month as YYYY-MM';
+export const CREW_ROWS_REQUIRED = 'Add at least one worker';
+export const CREW_TOO_MANY_ROWS = 'A crew entry can hold at most 500 workers';
+
+/** Field labels as the form shows them. */
+export const TIMESHEET_FIELD_LABELS = {
+  worker_id: 'Worker',
+  work_date: 'Work Date',
+  time_in: 'Time In',
+  time_out: 'Time Out',
+  hours_worked: 'Hours Worked',
+  overtime_hours: 'Overtime Hours',
+  notes: 'Notes',
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOTES_MAX = 2000;
+export const CREW_MAX_ROWS = 500;
+/** C0 controls (NUL included, which PostgreSQL refuses) and DEL; tab and line breaks are text. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** The dates a work day can plausibly have; beyond them a typo, not a day worked. */
+const EARLIEST_WORK_DATE = '2000-01-01';
+const LATEST_WORK_DATE = '2099-12-31';
+
+/** Text as the form holds it: trimmed, empty means "not given"; anything but text gets `message`. */
+const formText = (message: string) =>
+  z
+    .union([z.string(), z.null()], { error: message })
+    .optional()
+    .transform((value) => value?.trim() ?? '');
+
+type Issue = (path: string, message: string) => void;
+
+function checkWorker(workerId: string, issue: Issue): void {
+  if (workerId === '') issue('worker_id', WORKER_REQUIRED);
+  else if (!UUID.test(workerId)) issue('worker_id', WORKER_INVALID);
+}
+
+function checkWorkDate(workDate: string, issue: Issue): void {
+  if (workDate === '') issue('work_date', WORK_DATE_REQUIRED);
+  else if (!isIsoDate(workDate) || workDate < EARLIEST_WORK_DATE || workDate > LATEST_WORK_DATE)
+    issue('work_date', WORK_DATE_INVALID);
+}
+
+/**
+ * `HH:MM` or nothing. A time input with seconds (`HH:MM:SS`) keeps its first 5 characters, as the
+ * detail shows it (SPEC 2).
+ */
+function readTime(value: string, field: 'time_in' | 'time_out', issue: Issue): string | null {
+  if (value === '') return null;
+  const time = /^\d{2}:\d{2}:\d{2}$/.test(value) ? value.slice(0, 5) : value;
+  if (!TIME_OF_DAY.test(time)) {
+    issue(field, timeInvalidMessage(TIMESHEET_FIELD_LABELS[field]));
+    return null;
+  }
+  return time;
+}
+
+function readNotes(notes: string, issue: Issue, path = 'notes'): string | null {
+  if (notes.length > NOTES_MAX) issue(path, NOTES_TOO_LONG);
+  else if (CONTROL.test(notes)) issue(path, TEXT_NOT_ALLOWED);
+  return notes === '' ? null : notes;
+}
+
+const TimesheetFields = z.object({
+  worker_id: formText(WORKER_INVALID),
+  work_date: formText(WORK_DATE_INVALID),
+  time_in: formText(timeInvalidMessage('Time In')),
+  time_out: formText(timeInvalidMessage('Time Out')),
+  notes: formText('Notes must be text'),
+});
+
+/** What the form holds: every field a string. */
+export type TimesheetFormValues = {
+  worker_id: string;
+  work_date: string;
+  time_in: string;
+  time_out: string;
+  notes: string;
+};
+
+/** SPEC 5 timesheet rules, every message at once; unknown keys (hours_worked ...) are dropped. */
+export const TimesheetInput = TimesheetFields.transform((fields, ctx) => {
+  const issue: Issue = (path, message) => ctx.addIssue({ code: 'custom', path: [path], message });
+  checkWorker(fields.worker_id, issue);
+  checkWorkDate(fields.work_date, issue);
+  return {
+    worker_id: fields.worker_id,
+    work_date: fields.work_date,
+    time_in: readTime(fields.time_in, 'time_in', issue),
+    time_out: readTime(fields.time_out, 'time_out', issue),
+    notes: readNotes(fields.notes, issue),
+  };
+});
+export type TimesheetInput = z.output<typeof TimesheetInput>;
+
+const CrewRowFields = z.object({
+  worker_id: formText(WORKER_INVALID),
+  time_in: formText(timeInvalidMessage('Time In')),
+  time_out: formText(timeInvalidMessage('Time Out')),
+  notes: formText('Notes must be text'),
+});
+
+/**
+ * Crew entry (beyond the spec: a whole site's day at once): one date, a row per worker with its own
+ * times. Row messages are reported under `rows.N.field`.
+ */
+export const CrewTimesheetInput = z
+  .object({
+    work_date: formText(WORK_DATE_INVALID),
+    rows: z.array(CrewRowFields, { error: CREW_ROWS_REQUIRED }).max(CREW_MAX_ROWS, { error: CREW_TOO_MANY_ROWS }),
+  })
+  .transform((fields, ctx) => {
+    const issueAt =
+      (...prefix: Array<string | number>) =>
+      (path: string, message: string) =>
+        ctx.addIssue({ code: 'custom', path: [...prefix, path], message });
+    checkWorkDate(fields.work_date, issueAt());
+    if (fields.rows.length === 0) issueAt()('rows', CREW_ROWS_REQUIRED);
+    const rows = fields.rows.map((row, index) => {
+      const issue = issueAt('rows', index);
+      checkWorker(row.worker_id, issue);
+      return {
+        worker_id: row.worker_id,
+        time_in: readTime(row.time_in, 'time_in', issue),
+        time_out: readTime(row.time_out, 'time_out', issue),
+        notes: readNotes(row.notes, issue),
+      };
+    });
+    return { work_date: fields.work_date, rows };
+  });
+export type CrewTimesheetInput = z.output<typeof CrewTimesheetInput>;
+export type CrewTimesheetRequest = z.input<typeof CrewTimesheetInput>;
+
+export const CrewTimesheetResult = z.object({
+  /** How many timesheets were saved. */
+  saved: z.number().int(),
+  /** Rows not saved: the worker already had a timesheet that date (or was not found). */
+  skipped: z.array(z.object({ worker_id: z.string(), message: z.string() })),
+});
+export type CrewTimesheetResult = z.infer<typeof CrewTimesheetResult>;
+
+const nullableString = z.string().nullable();
+
+/** The linked worker as lists and the detail show it (SPEC 3: first_name, last_name, worker_id). */
+export const TimesheetWorker = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  /** The TD- id. */
+  worker_id: z.string(),
+});
+export type TimesheetWorker = z.infer<typeof TimesheetWorker>;
+
+/**
+ * A timesheet as the API answers it. `worker_id` is the link (workers.id, SPEC 3), null once the worker
+ * was deleted (Unknown Worker). Hours are hours with 2 decimals (stored as minutes). The joined worker
+ * comes twice: as `worker` (null when deleted) and flat as `first_name`, `last_name` and `worker_code`
+ * (the TD- id), null when deleted.
+ */
+export const Timesheet = z.object({
+  id: z.string(),
+  worker_id: nullableString,
+  work_date: z.string(),
+  /** `HH:MM` or null. */
+  time_in: nullableString,
+  time_out: nullableString,
+  hours_worked: z.number(),
+  overtime_hours: z.number(),
+  notes: nullableString,
+  created_at: z.string(),
+  updated_at: z.string(),
+  worker: TimesheetWorker.nullable(),
+  first_name: nullableString,
+  last_name: nullableString,
+  worker_code: nullableString,
+});
+export type Timesheet = z.infer<typeof Timesheet>;
+
+/** A query-string value: empty means "no filter". */
+const queryText = (max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .refine((value) => value === undefined || (value.length <= max && !CONTROL.test(value)), {
+      message: 'This search or filter value is not valid',
+    });
+
+const month = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined)
+  .refine((value) => value === undefined || isMonth(value), { message: MONTH_INVALID });
+
+/** SPEC 9 list filters: month (default the current one), worker, worker-name search; server paging. */
+export const TimesheetListQuery = z.object({
+  month,
+  worker_id: queryText(36).refine((value) => value === undefined || UUID.test(value), {
+    message: WORKER_INVALID,
+  }),
+  q: queryText(100),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type TimesheetListQuery = z.input<typeof TimesheetListQuery>;
+
+export const TimesheetList = z.object({
+  items: z.array(Timesheet),
+  total: z.number().int(),
+  /** The month listed (`YYYY-MM`): the one asked for, or the current one in the business time zone. */
+  month: z.string(),
+});
+export type TimesheetList = z.infer<typeof TimesheetList>;
+
+export const TimesheetSummaryQuery = z.object({ month });
+
+/** SPEC 9 summary cards for the selected month: distinct workers, timesheets, hours and overtime. */
+export const TimesheetSummary = z.object({
+  workers: z.number().int(),
+  timesheets: z.number().int(),
+  total_hours: z.number(),
+  total_overtime_hours: z.number(),
+  month: z.string(),
+});
+export type TimesheetSummary = z.infer<typeof TimesheetSummary>;

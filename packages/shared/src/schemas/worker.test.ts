@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { workerInputSchema } from './worker.ts';
+
+const messages = (input: Record<string, unknown>, mode: 'add' | 'edit' = 'add') => {
+  const result = workerInputSchema(mode).safeParse(input);
+  return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+};
+
+describe('workerInputSchema shows every message at once (CONVENTIONS 15)', () => {
+  it.each([
+    ['a salary with 3 decimals', { salary_rate: '1.555' }, 'Salary Rate can have at most 2 decimal places'],
+    ['a hexadecimal salary', { salary_rate: '0x10' }, 'Salary Rate must be a number of 0 or more'],
+    ['a date of birth in 2999', { date_of_birth: '2999-01-01' }, 'Date of Birth cannot be after 2099-12-31'],
+    ['a NUL in the last name', { last_name: 'U\u0000' }, 'Last Name contains characters that are not allowed'],
+    ['an unknown nationality', { nationality: 'Martian' }, 'Please choose a valid Nationality'],
+  ])('with %s, alongside the required-field messages', (_, input, message) => {
+    const found = messages({ first_name: '\u200B', ...input });
+    expect(Object.values(found)).toContain(message);
+    expect(found.first_name).toBe('First Name is required');
+    expect(found.passport_no).toBe('Passport No. is required');
+    expect(found.documents).toBe(
+      'At least one employment document (IPA, Consent Letter, or Contract) must be uploaded',
+    );
+  });
+
+  it('parses the salary to integer cents and clears coretrade for other passes', () => {
+    const parsed = workerInputSchema('edit').parse({
+      first_name: ' Rahim ',
+      last_name: 'Uddin',
+      date_of_birth: '1990-04-12',
+      nationality: 'Bangladeshi',
+      passport_no: 'BD1',
+      type_of_pass: 'EP',
+      coretrade: 'R1',
+      salary_rate: '1850.50',
+    });
+    expect(parsed).toMatchObject({ first_name: 'Rahim', salary_rate: 185050, coretrade: null, email: null });
+  });
+});
