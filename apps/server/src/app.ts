@@ -126,7 +126,13 @@ export async function buildApp({
         store,
         timeZone: config.businessTimeZone,
       });
-      await api.register(payslipsRoutes, { prefix: '/payslips', db });
+      await api.register(payslipsRoutes, {
+        prefix: '/payslips',
+        db,
+        mailer,
+        company: config.company,
+        timeZone: config.businessTimeZone,
+      });
       await api.register(payrollRunsRoutes, { prefix: '/payroll-runs', db });
     },
     { prefix: '/api' },

@@ -5,7 +5,7 @@ import { expect, STAFF, test } from './fixtures.ts';
 const SIDEBAR = [
   { name: 'Worker Management', url: '/worker-management', heading: 'Worker Management' },
   { name: 'Timesheet', url: '/timesheet', heading: 'Timesheet Management' },
-  { name: 'Payslip', url: '/payslip', heading: 'Payslip' },
+  { name: 'Payslip', url: '/payslip', heading: 'Payslips' },
   { name: 'Training Records', url: '/training-records', heading: 'Training Records' },
   { name: 'Admin Charge', url: '/admin-charge', heading: 'Admin Charges' },
   { name: 'Dashboard', url: '/dashboard', heading: `Welcome to ${PRODUCT_NAME}` },

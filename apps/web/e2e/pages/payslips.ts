@@ -136,6 +136,8 @@ export class GeneratePayslipScreen {
       .getByRole('option', { name: new RegExp(name) })
       .first()
       .click();
+    // The input shows the chosen worker once the choice is made.
+    await expect(picker).toHaveValue(new RegExp(name));
   }
 
   async setPeriod(start: string, end: string) {
@@ -179,4 +181,11 @@ export class PayslipListScreen {
   tile(label: string) {
     return this.page.getByRole('region', { name: 'Payslip summary' }).getByText(label, { exact: true }).locator('..');
   }
+}
+
+/** A worker with no e-mail address (the add form requires one; edits and older records may not have it). */
+export function clearWorkerEmail(workerId: string): void {
+  const db = openDatabase();
+  db.prepare('update workers set email = null where id = ?').run(workerId);
+  db.close();
 }

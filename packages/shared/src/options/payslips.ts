@@ -24,8 +24,6 @@ export const PAYSLIP_MESSAGES = {
   paidCannotBeDeleted: 'This payslip has already been marked as Paid and cannot be deleted.',
   /** SPEC 8 "Batch paid failure". */
   batchPaidFailure: 'Failed to mark payslips as paid',
-  /** Until the mailer (issue 13) is wired in, a wish to e-mail is recorded but nothing is sent. */
-  emailNotAvailable: 'E-mail delivery is not set up in this version; the payslip was saved without sending it.',
 } as const;
 
 /** SPEC 8: the duplicate-period message, and its Paid variant. */

@@ -3,6 +3,7 @@ import { PAYSLIP_MESSAGES as M } from '../options/payslips.ts';
 import { isIsoDate } from '../rules/dates.ts';
 import { fromCents } from '../rules/money.ts';
 import { otherDeductionsToCents } from '../rules/payslip.ts';
+import { EmailDelivery } from './email-delivery.ts';
 
 /**
  * SPEC 3 payslip, 5 payslip generation, 7 payslip calls; issue 12's API. One schema for the generate
@@ -172,6 +173,10 @@ export type Payslip = z.infer<typeof Payslip>;
 /** `POST /api/payslips` answer: the payslip, and why the requested e-mail was not sent, if it was not. */
 export const GeneratedPayslip = Payslip.extend({ email_error: z.string().nullable() });
 export type GeneratedPayslip = z.infer<typeof GeneratedPayslip>;
+
+/** `POST /api/payslips/{id}/email` answer: the payslip as it is now (Sent unless Paid) and how the e-mail left. */
+export const EmailedPayslip = Payslip.extend({ delivery: EmailDelivery });
+export type EmailedPayslip = z.infer<typeof EmailedPayslip>;
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 

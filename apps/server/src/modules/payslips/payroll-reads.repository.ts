@@ -227,3 +227,24 @@ export async function markChargesDeducted(db: Db, ids: readonly string[], now: s
   }
   return before.map((row) => ({ before: row, after: { ...row, status: 'Deducted' as const, updated_at: now } }));
 }
+
+/** One admin charge as the payslip PDF itemises it (amount in cents). */
+export interface ChargeLine {
+  charge_date: string;
+  charge_type: string;
+  description: string | null;
+  amount: number;
+}
+
+/** One worker's admin charges in an inclusive charge_date range, oldest first (the payslip's itemised deductions). */
+export function listChargesForWorker(db: Db, workerId: string, range: DateRange): Promise<ChargeLine[]> {
+  return db
+    .selectFrom('admin_charges')
+    .select(['charge_date', 'charge_type', 'description', 'amount'])
+    .where('worker_id', '=', workerId)
+    .where((eb) => inChargeDates(eb, range))
+    .orderBy('charge_date')
+    .orderBy('charge_type')
+    .orderBy('id')
+    .execute();
+}

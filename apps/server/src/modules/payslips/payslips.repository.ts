@@ -289,3 +289,17 @@ export async function chargeIdsInsidePayslipPeriods(db: Db, payslipIds: readonly
 export async function deletePayslip(db: Db, id: string): Promise<void> {
   await db.deleteFrom('payslips').where('id', '=', id).execute();
 }
+
+/**
+ * SPEC 4 "Emailing a payslip sets it to Sent unless it is Paid": the condition sits in the UPDATE, so a
+ * payslip paid while its e-mail was on its way stays Paid. Answers the changed row, or nothing.
+ */
+export function markPayslipSent(db: Db, id: string, now: string): Promise<PayslipRow | undefined> {
+  return db
+    .updateTable('payslips')
+    .set({ status: 'Sent', updated_at: now })
+    .where('id', '=', id)
+    .where('status', '<>', 'Paid')
+    .returningAll()
+    .executeTakeFirst();
+}

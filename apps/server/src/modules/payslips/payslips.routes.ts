@@ -1,4 +1,5 @@
 import {
+  EmailedPayslip,
   GeneratedPayslip,
   GeneratePayslipInput,
   MarkPaidInput,
@@ -16,23 +17,31 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { previewPayrollRun, runPayroll } from './payroll-run.service.ts';
+import { emailPayslip, type PayslipDocumentSettings, payslipPdf } from './payslip-documents.service.ts';
 import { listPayslips, summarizePayslips } from './payslips.repository.ts';
 import * as payslips from './payslips.service.ts';
 
-interface PayslipsRoutesOptions {
+interface PayslipsRoutesOptions extends PayslipDocumentSettings {
   db: Db;
-  /** Issue 13's mailer; without it a wish to e-mail is recorded and reported as not sent. */
-  sendEmail?: payslips.PayslipEmailSender;
+  mailer: Mailer;
 }
 
 const IdParams = z.object({ id: z.string() });
+const PdfQuery = z.object({ download: z.enum(['0', '1']).optional() });
 const SummaryQuery = PayslipListQuery.pick({ q: true, worker_id: true, month: true });
 const tags = ['payslips'];
 
 /** SPEC 2 payslip screens, 4 payslip status, 5 generation rules, 7 payslip calls, 9 payslip maths. */
-export const payslipsRoutes: FastifyPluginAsyncZod<PayslipsRoutesOptions> = async (app, { db, sendEmail }) => {
+export const payslipsRoutes: FastifyPluginAsyncZod<PayslipsRoutesOptions> = async (
+  app,
+  { db, mailer, ...settings },
+) => {
+  const sendEmail: payslips.PayslipEmailSender = (id, actor) => emailPayslip(db, mailer, id, actor, settings);
+
   app.get('/', { schema: { tags, querystring: PayslipListQuery, response: { 200: PayslipList } } }, (request) =>
     listPayslips(db, request.query),
   );
@@ -58,6 +67,25 @@ export const payslipsRoutes: FastifyPluginAsyncZod<PayslipsRoutesOptions> = asyn
 
   app.get('/:id', { schema: { tags, params: IdParams, response: { 200: Payslip } } }, (request) =>
     payslips.getPayslip(db, request.params.id),
+  );
+
+  // SPEC 2 Generate PDF: shown inline in the app's preview; `?download=1` asks the browser to save it.
+  app.get(
+    '/:id/pdf',
+    { schema: { tags, params: IdParams, querystring: PdfQuery, produces: ['application/pdf'] } },
+    async (request, reply) => {
+      const file = await payslipPdf(db, request.params.id, settings);
+      const disposition = request.query.download === '1' ? 'attachment' : 'inline';
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', contentDisposition(disposition, file.fileName))
+        .header('Cache-Control', 'private, no-store')
+        .send(file.pdf);
+    },
+  );
+
+  app.post('/:id/email', { schema: { tags, params: IdParams, response: { 200: EmailedPayslip } } }, (request) =>
+    emailPayslip(db, mailer, request.params.id, currentUser(request), settings),
   );
 
   app.delete('/:id', { schema: { tags, params: IdParams } }, async (request, reply) => {

@@ -34,8 +34,8 @@ import * as repo from './payslips.repository.ts';
 export const PAYSLIP_ENTITY = 'payslip';
 
 /**
- * Sends a saved payslip by e-mail and marks it Sent (the mailer of issue 13); throws with a reason the
- * user can read when sending fails. Without one, a wish to e-mail is recorded and reported as not sent.
+ * Sends a saved payslip by e-mail and marks it Sent (payslip-documents.service.ts); throws with a reason
+ * the user can read when sending fails.
  */
 export type PayslipEmailSender = (payslipId: string, actor: Actor) => Promise<Payslip>;
 
@@ -92,7 +92,7 @@ function duplicateError(worker: PayrollWorker, period: DateRange, status: string
 
 export interface GenerateOptions {
   now?: Date;
-  sendEmail?: PayslipEmailSender | undefined;
+  sendEmail: PayslipEmailSender;
 }
 
 /**
@@ -104,7 +104,7 @@ export async function generatePayslip(
   db: Db,
   input: GeneratePayslipInput,
   actor: Actor,
-  { now = new Date(), sendEmail }: GenerateOptions = {},
+  { now = new Date(), sendEmail }: GenerateOptions,
 ): Promise<GeneratedPayslip> {
   const worker = await requireWorker(db, input.worker_id);
   const period = periodOf(input);
@@ -137,7 +137,6 @@ export async function generatePayslip(
 
   if (!emailRequested) return { ...saved, email_error: null };
   // SPEC 8 "Payslip was generated but email sending failed": the payslip stays saved either way.
-  if (!sendEmail) return { ...saved, email_error: M.emailNotAvailable };
   try {
     return { ...(await sendEmail(saved.id, actor)), email_error: null };
   } catch (error) {

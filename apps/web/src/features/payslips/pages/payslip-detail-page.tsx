@@ -17,6 +17,7 @@ import { payslipQueries } from '../api/payslip-queries.ts';
 import { DeductionWarnings } from '../components/deduction-warnings.tsx';
 import { PayslipBreakdown } from '../components/payslip-breakdown.tsx';
 import { formatPeriod, payslipWorkerName } from '../components/payslip-display.ts';
+import { PayslipDocumentActions } from '../components/payslip-document-actions.tsx';
 import { PayslipStatusBadge } from '../components/payslip-status-badge.tsx';
 import { PayslipFacts, PayslipWorkerDetails } from '../components/payslip-worker-details.tsx';
 
@@ -25,7 +26,7 @@ const LOAD_FAILED = 'Failed to fetch payslip details';
 
 /**
  * SPEC 2 Detail (/payslip/view/{id}): loading, error with Back, Payslip not found with Back, and the
- * payslip. The Generate PDF and Email Payslip buttons come with the payslip PDF and mailer (issue 13).
+ * payslip with Generate PDF (an in-app preview) and Email Payslip.
  */
 export function PayslipDetailPage() {
   const { leave } = useReturnTo('/payslip');
@@ -93,6 +94,9 @@ function PayslipDetail({ payslip, back }: { payslip: Payslip; back: ReactNode })
             )}
           </div>
           <div className="flex shrink-0 flex-wrap gap-2">{back}</div>
+        </div>
+        <div className="mt-5 border-t border-line pt-5">
+          <PayslipDocumentActions payslip={payslip} />
         </div>
       </Card>
 

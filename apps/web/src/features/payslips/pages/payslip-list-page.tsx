@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { SELECT_PAYSLIPS_TO_EMAIL } from '@td/shared/options/payslip-documents';
 import { batchPaidConfirmMessage, batchPaidSuccessMessage, PAYSLIP_MESSAGES } from '@td/shared/options/payslips';
 import type { Payslip } from '@td/shared/schemas/payslip';
-import { FileText, ListChecks, Plus, SearchX, Users } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { FileText, ListChecks, Mail, Plus, SearchX, Users } from 'lucide-react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert.tsx';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
@@ -19,12 +20,14 @@ import { useClampPage, useListState } from '@/lib/list-state.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { deletePayslip, useInvalidatePayslips, useMarkPayslipsPaid } from '../api/payslip-mutations.ts';
 import { PAYSLIP_PAGE_SIZE, type PayslipListCriteria, payslipQueries } from '../api/payslip-queries.ts';
+import { BatchEmailPanel } from '../components/batch-email-panel.tsx';
 import { PayslipDetailsModal } from '../components/payslip-details-modal.tsx';
 import { currentMonth, formatHours, formatPeriod, payslipWorkerName } from '../components/payslip-display.ts';
 import { PayslipFilters } from '../components/payslip-filters.tsx';
 import { PayslipRowActions } from '../components/payslip-row-actions.tsx';
 import { PayslipStatusBadge } from '../components/payslip-status-badge.tsx';
 import { PayslipSummaryTiles } from '../components/payslip-summary-tiles.tsx';
+import { useBatchEmail } from '../components/use-batch-email.ts';
 
 const FILTERS = ['worker_id', 'status', 'month'] as const;
 /** `?month=all` lists every month; no month in the address means the current one (SPEC 2). */
@@ -62,6 +65,20 @@ export function PayslipListPage() {
 
   const rows = (payslips.data?.items ?? []).filter((payslip) => !hidden.has(payslip.id));
   const payable = rows.filter((payslip) => payslip.status !== 'Paid');
+  // The selection may span pages: remember every payslip seen, so a batch e-mail knows each one's details.
+  const seen = useRef(new Map<string, Payslip>());
+  for (const payslip of rows) seen.current.set(payslip.id, payslip);
+  const batchEmail = useBatchEmail();
+
+  const emailSelected = () => {
+    const targets = [...selected].flatMap((id) => seen.current.get(id) ?? []);
+    if (targets.length === 0) {
+      setNotice({ tone: 'error', text: SELECT_PAYSLIPS_TO_EMAIL });
+      return;
+    }
+    setNotice(null);
+    void batchEmail.start(targets);
+  };
 
   const toggle = (id: string, on: boolean) =>
     setSelected((current) => {
@@ -322,7 +339,7 @@ export function PayslipListPage() {
           {batch && (
             <div
               role="toolbar"
-              aria-label="Batch payment"
+              aria-label="Batch actions"
               className="flex flex-wrap items-center gap-2 rounded-2xl border border-accent/30 bg-accent/5 px-4 py-3"
             >
               <p className="mr-auto text-sm font-medium" aria-live="polite">
@@ -341,10 +358,22 @@ export function PayslipListPage() {
               <Button variant="ghost" size="sm" onClick={endBatch}>
                 Cancel Batch
               </Button>
+              <Button
+                variant="secondary"
+                size="sm"
+                icon={<Mail aria-hidden="true" className="h-4 w-4" />}
+                busy={batchEmail.run?.running ?? false}
+                onClick={emailSelected}
+              >
+                Email {selected.size} Selected
+              </Button>
               <Button size="sm" onClick={() => askToPay([...selected])}>
                 Mark {selected.size} Selected as Paid
               </Button>
             </div>
+          )}
+          {batchEmail.run && (
+            <BatchEmailPanel run={batchEmail.run} onStop={batchEmail.stop} onClose={batchEmail.clear} />
           )}
           {notice && (
             <Alert tone={notice.tone}>
