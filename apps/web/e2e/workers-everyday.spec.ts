@@ -77,6 +77,26 @@ test.describe('data safety (items 1-3)', () => {
     expect((await page.request.get(contract)).status()).toBe(404);
   });
 
+  test('Sign Out from a form with unsaved changes asks first; Stay keeps the session and the form', async ({
+    staffPage: page,
+  }) => {
+    await page.goto('/worker/add');
+    await field(page, 'First Name').fill('Unsaved');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await question.getByRole('button', { name: 'Stay' }).click();
+    await expect(page).toHaveURL('/worker/add');
+    await expect(field(page, 'First Name')).toHaveValue('Unsaved');
+    const signedInAs = async () =>
+      ((await (await page.request.get('/api/auth/session')).json()) as { user: unknown }).user;
+    expect(await signedInAs()).not.toBeNull();
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await question.getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await signedInAs()).toBeNull();
+  });
+
   test('a FIN another worker holds is refused with their name and a link; delete names the TD- id', async ({
     staffPage: page,
   }) => {

@@ -88,11 +88,10 @@ export function AppLayout() {
 }
 
 function Sidebar({ open, onClose }: { open: boolean; onClose(): void }) {
-  const { user, signOut } = useAuth();
+  const { user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const current = navigationEntryOf(location.pathname);
-  const [signingOut, setSigningOut] = useState(false);
   const firstLink = useRef<HTMLAnchorElement>(null);
 
   // Opened on a small screen: focus moves into the menu.
@@ -100,11 +99,8 @@ function Sidebar({ open, onClose }: { open: boolean; onClose(): void }) {
     if (open) firstLink.current?.focus();
   }, [open]);
 
-  const handleSignOut = async () => {
-    setSigningOut(true);
-    await signOut().catch(() => undefined);
-    navigate('/login', { replace: true });
-  };
+  // Through /logout, so a form with unsaved changes asks first (its guard holds the navigation).
+  const handleSignOut = () => navigate('/logout');
 
   return (
     <aside
@@ -165,11 +161,10 @@ function Sidebar({ open, onClose }: { open: boolean; onClose(): void }) {
         <button
           type="button"
           onClick={handleSignOut}
-          disabled={signingOut}
           className="flex w-full items-center gap-3 rounded-xl px-3 py-2 text-sm font-medium text-danger hover:bg-red-50 disabled:opacity-60"
         >
           <LogOut aria-hidden="true" className="h-4 w-4" />
-          {signingOut ? 'Signing out...' : 'Sign Out'}
+          Sign Out
         </button>
       </div>
     </aside>

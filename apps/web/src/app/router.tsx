@@ -40,6 +40,10 @@ const featureRoutes: RouteObject[] = [
 export const routes: RouteObject[] = [
   { path: '/', element: <LoginPage /> },
   { path: '/login', element: <LoginPage /> },
+  {
+    path: '/logout',
+    lazy: lazyPage(() => import('@/features/auth/pages/sign-out-page.tsx').then((m) => m.SignOutPage)),
+  },
   { path: '/setup', lazy: lazyPage(() => import('@/features/auth/pages/setup-page.tsx').then((m) => m.SetupPage)) },
   {
     element: <ProtectedRoute />,
