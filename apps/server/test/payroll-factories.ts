@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../src/db/database.ts';
 import type { AdminChargeRow, TimesheetRow } from '../src/db/schema.ts';
+import type { WorkerSeedRow } from '../src/modules/workers/workers.repository.ts';
+import { insertWorkers } from './factories.ts';
 
 /** Timesheets and admin charges written straight to the tables, for payroll tests (CONVENTIONS 8). */
 
@@ -74,4 +76,51 @@ export function daysOf(start: string, end: string): string[] {
     days.push(new Date(t).toISOString().slice(0, 10));
   }
   return days;
+}
+
+/**
+ * Issue 12's Monthly worker (Rahim Uddin, TD-4821): 1,850.00 a month, 187.25 h and 12.5 h overtime in March, charges on the
+ * period's first and last day (counted) and on the day after (not counted).
+ */
+export async function givenMarchMonthlyWorker(db: Db, overrides: Partial<WorkerSeedRow> = {}) {
+  const [worker] = await insertWorkers(db, {
+    first_name: 'Rahim',
+    last_name: 'Uddin',
+    worker_id: 'TD-4821',
+    fin_no: 'G1234567X',
+    wp_no: 'WP0001',
+    email: 'rahim@example.com',
+    rate_type: 'Monthly',
+    salary_rate: 185_000,
+    ...overrides,
+  });
+  if (!worker) throw new Error('no worker');
+  // 23 days of 8 h = 184 h, one of 3.25 h: 187.25 h; overtime 12.5 h over five days.
+  const days = Array.from({ length: 24 }, (_, i) => `2025-03-${String(i + 2).padStart(2, '0')}`);
+  await insertTimesheets(
+    db,
+    ...days.map((work_date, i) => ({
+      worker_id: worker.id,
+      work_date,
+      hours_worked: i === 23 ? 195 : 480,
+      overtime_hours: i < 5 ? 150 : 0,
+    })),
+    // Outside the period: never counted.
+    { worker_id: worker.id, work_date: '2025-02-28', hours_worked: 480, overtime_hours: 120 },
+    { worker_id: worker.id, work_date: '2025-04-01', hours_worked: 480, overtime_hours: 120 },
+  );
+  const charges = await insertCharges(
+    db,
+    {
+      worker_id: worker.id,
+      charge_date: '2025-03-01',
+      charge_type: 'Attendance',
+      amount: 5_000,
+      status: 'Approved',
+      description: 'Late three times',
+    },
+    { worker_id: worker.id, charge_date: '2025-03-31', charge_type: 'Other', amount: 2_550, status: 'Pending' },
+    { worker_id: worker.id, charge_date: '2025-04-01', charge_type: 'Other', amount: 9_999, status: 'Pending' },
+  );
+  return { worker, charges };
 }

@@ -6,12 +6,13 @@ import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertWorkers } from '../../../test/factories.ts';
-import { insertCharges, insertTimesheets } from '../../../test/payroll-factories.ts';
+import { givenMarchMonthlyWorker, insertCharges } from '../../../test/payroll-factories.ts';
 import { readPdf } from '../../../test/pdf-text.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/smtp-test-server.ts';
 import { listAuditEntries } from '../../audit/audit.repository.ts';
 import { loadConfig } from '../../config.ts';
 import { createMailer } from '../../mail/create-mailer.ts';
+import type { WorkerSeedRow } from '../workers/workers.repository.ts';
 
 const MARCH = { pay_period_start: '2025-03-01', pay_period_end: '2025-03-31' };
 const SOME_ID = '2b1f0d8e-7c39-4c43-9d1a-6f0b9c1e4a55';
@@ -27,44 +28,9 @@ async function signedInApp(smtp?: TestSmtpServer): Promise<TestApp> {
   return t;
 }
 
-/**
- * The payslip tests' Monthly worker: SGD 1,850.00 a month, 187.25 h with 12.5 h overtime in March and two
- * charges inside the period: basic 1,665.44, overtime 166.77, charges 75.50, other 20.50, nett 1,736.21.
- */
-async function givenPayslip(t: TestApp, workerOverrides: Parameters<typeof insertWorkers>[1] = {}) {
-  const [worker] = await insertWorkers(t.db, {
-    first_name: 'Rahim',
-    last_name: 'Uddin',
-    worker_id: 'TD-4821',
-    fin_no: 'G1234567X',
-    wp_no: 'WP0001',
-    email: 'rahim@example.com',
-    rate_type: 'Monthly',
-    salary_rate: 185_000,
-    ...workerOverrides,
-  });
-  if (!worker) throw new Error('no worker');
-  const days = Array.from({ length: 24 }, (_, i) => `2025-03-${String(i + 2).padStart(2, '0')}`);
-  await insertTimesheets(
-    t.db,
-    ...days.map((work_date, i) => ({
-      worker_id: worker.id,
-      work_date,
-      hours_worked: i === 23 ? 195 : 480,
-      overtime_hours: i < 5 ? 150 : 0,
-    })),
-  );
-  await insertCharges(
-    t.db,
-    {
-      worker_id: worker.id,
-      charge_date: '2025-03-01',
-      charge_type: 'Attendance',
-      amount: 5_000,
-      description: 'Late three times',
-    },
-    { worker_id: worker.id, charge_date: '2025-03-31', charge_type: 'Other', amount: 2_550, description: null },
-  );
+/** Issue 12's Monthly worker's March payslip: basic 1,665.44, overtime 166.77, charges 75.50, other 20.50, nett 1,736.21. */
+async function givenPayslip(t: TestApp, workerOverrides: Partial<WorkerSeedRow> = {}) {
+  const { worker } = await givenMarchMonthlyWorker(t.db, workerOverrides);
   const response = await t.request({
     method: 'POST',
     url: '/api/payslips',

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, databaseUnderTest, type TestApp } from '../../../test/build-test-app.ts';
 import { insertWorkers } from '../../../test/factories.ts';
-import { insertCharges, insertTimesheets } from '../../../test/payroll-factories.ts';
+import { givenMarchMonthlyWorker, insertCharges, insertTimesheets } from '../../../test/payroll-factories.ts';
 import { listAuditEntries } from '../../audit/audit.repository.ts';
 import type { Db } from '../../db/database.ts';
 
@@ -14,46 +14,6 @@ async function signedInApp(): Promise<TestApp> {
   const t = await buildTestApp();
   await t.signIn({ name: 'Hui Min' });
   return t;
-}
-
-/**
- * The issue's Monthly worker: 1,850.00 a month, 187.25 h and 12.5 h overtime in March, charges on the
- * period's first and last day (counted) and on the day after (not counted).
- */
-async function givenMonthlyWorker(t: TestApp, overrides: Parameters<typeof insertWorkers>[1] = {}) {
-  const [worker] = await insertWorkers(t.db, {
-    first_name: 'Rahim',
-    last_name: 'Uddin',
-    worker_id: 'TD-4821',
-    fin_no: 'G1234567X',
-    wp_no: 'WP0001',
-    email: 'rahim@example.com',
-    rate_type: 'Monthly',
-    salary_rate: 185_000,
-    ...overrides,
-  });
-  if (!worker) throw new Error('no worker');
-  // 23 days of 8 h = 184 h, one of 3.25 h: 187.25 h; overtime 12.5 h over five days.
-  const days = Array.from({ length: 24 }, (_, i) => `2025-03-${String(i + 2).padStart(2, '0')}`);
-  await insertTimesheets(
-    t.db,
-    ...days.map((work_date, i) => ({
-      worker_id: worker.id,
-      work_date,
-      hours_worked: i === 23 ? 195 : 480,
-      overtime_hours: i < 5 ? 150 : 0,
-    })),
-    // Outside the period: never counted.
-    { worker_id: worker.id, work_date: '2025-02-28', hours_worked: 480, overtime_hours: 120 },
-    { worker_id: worker.id, work_date: '2025-04-01', hours_worked: 480, overtime_hours: 120 },
-  );
-  const charges = await insertCharges(
-    t.db,
-    { worker_id: worker.id, charge_date: '2025-03-01', charge_type: 'Attendance', amount: 5_000, status: 'Approved' },
-    { worker_id: worker.id, charge_date: '2025-03-31', charge_type: 'Other', amount: 2_550, status: 'Pending' },
-    { worker_id: worker.id, charge_date: '2025-04-01', charge_type: 'Other', amount: 9_999, status: 'Pending' },
-  );
-  return { worker, charges };
 }
 
 const post = (t: TestApp, url: string, payload: unknown) =>
@@ -91,7 +51,7 @@ describe('payslip routes need a session', () => {
 describe('POST /api/payslips/preview', () => {
   it("computes the issue's Monthly example exactly, counting charges on the first and last day only", async () => {
     const t = await signedInApp();
-    const { worker } = await givenMonthlyWorker(t);
+    const { worker } = await givenMarchMonthlyWorker(t.db);
     const response = await post(t, '/api/payslips/preview', { worker_id: worker.id, ...MARCH, other_deductions: 0 });
     expect(response.statusCode).toBe(200);
     const preview = response.json();
@@ -125,7 +85,7 @@ describe('POST /api/payslips/preview', () => {
 
   it('takes other deductions rounded half-up to the cent; invalid or negative counts as 0', async () => {
     const t = await signedInApp();
-    const { worker } = await givenMonthlyWorker(t);
+    const { worker } = await givenMarchMonthlyWorker(t.db);
     const nettWith = async (other_deductions: unknown) =>
       (await post(t, '/api/payslips/preview', { worker_id: worker.id, ...MARCH, other_deductions })).json();
     expect(await nettWith('100.005')).toMatchObject({ other_deductions: 100.01, nett_salary: 1656.7 });
@@ -194,7 +154,7 @@ describe('POST /api/payslips/preview', () => {
 describe('POST /api/payslips', () => {
   it('recomputes and stores the payslip in cents and minutes with a snapshot of the worker, and audits it', async () => {
     const t = await signedInApp();
-    const { worker } = await givenMonthlyWorker(t);
+    const { worker } = await givenMarchMonthlyWorker(t.db);
     // A client's figures are ignored: the server recomputes.
     const response = await post(t, '/api/payslips', {
       worker_id: worker.id,
@@ -257,7 +217,7 @@ describe('POST /api/payslips', () => {
 
   it('e-mails at generation only when the worker has an address (SPEC 4: then Sent)', async () => {
     const t = await signedInApp();
-    const { worker } = await givenMonthlyWorker(t);
+    const { worker } = await givenMarchMonthlyWorker(t.db);
     const [noEmail] = await insertWorkers(t.db, { email: null });
     const withEmail = await generate(t, { worker_id: worker.id, ...MARCH, send_email: true });
     expect(withEmail).toMatchObject({ status: 'Sent', email_requested: true, email_error: null });
@@ -285,7 +245,7 @@ describe('POST /api/payslips', () => {
 
   it('refuses a second payslip for the worker and period with the SPEC 8 message, and the Paid variant', async () => {
     const t = await signedInApp();
-    const { worker } = await givenMonthlyWorker(t);
+    const { worker } = await givenMarchMonthlyWorker(t.db);
     const first = await generate(t, { worker_id: worker.id, ...MARCH });
     const again = await post(t, '/api/payslips', { worker_id: worker.id, ...MARCH });
     expect(again.statusCode).toBe(409);
@@ -314,7 +274,7 @@ describe('POST /api/payslips', () => {
 
   it('of two generations racing for the same worker and period, one wins and the other gets the 409', async () => {
     const t = await signedInApp();
-    const { worker } = await givenMonthlyWorker(t);
+    const { worker } = await givenMarchMonthlyWorker(t.db);
     const responses = await Promise.all(
       Array.from({ length: 4 }, () => post(t, '/api/payslips', { worker_id: worker.id, ...MARCH })),
     );
@@ -329,7 +289,7 @@ describe('POST /api/payslips', () => {
 
   it("keeps the worker's name and ids as they were after the worker is edited and deleted", async () => {
     const t = await signedInApp();
-    const { worker } = await givenMonthlyWorker(t);
+    const { worker } = await givenMarchMonthlyWorker(t.db);
     const payslip = await generate(t, { worker_id: worker.id, ...MARCH });
     await t.db.updateTable('workers').set({ first_name: 'Changed', fin_no: 'G7654321X' }).execute();
     expect((await t.request({ method: 'GET', url: `/api/payslips/${payslip.id}` })).json().worker).toMatchObject({
@@ -424,7 +384,7 @@ describe('GET /api/payslips and /summary', () => {
 describe('POST /api/payslips/mark-paid', () => {
   it('sets Paid and moves every charge of the worker inside the period to Deducted, whatever its status', async () => {
     const t = await signedInApp();
-    const { worker, charges } = await givenMonthlyWorker(t);
+    const { worker, charges } = await givenMarchMonthlyWorker(t.db);
     const [other] = await insertWorkers(t.db, { rate_type: 'Hourly' });
     if (!other) throw new Error('no worker');
     const rejected = await insertCharges(
@@ -477,7 +437,7 @@ describe('POST /api/payslips/mark-paid', () => {
 
   it('changes nothing when one id of the batch does not exist', async () => {
     const t = await signedInApp();
-    const { worker } = await givenMonthlyWorker(t);
+    const { worker } = await givenMarchMonthlyWorker(t.db);
     const payslip = await generate(t, { worker_id: worker.id, ...MARCH });
     const before = await chargeStatuses(t.db);
     const response = await post(t, '/api/payslips/mark-paid', { ids: [payslip.id, SOME_ID] });
@@ -489,7 +449,7 @@ describe('POST /api/payslips/mark-paid', () => {
 
   it('is one transaction: a failure half way (moving a charge) leaves every payslip and charge as it was', async () => {
     const t = await signedInApp();
-    const { worker, charges } = await givenMonthlyWorker(t);
+    const { worker, charges } = await givenMarchMonthlyWorker(t.db);
     const [other] = await insertWorkers(t.db, {});
     if (!other) throw new Error('no worker');
     const mine = await generate(t, { worker_id: worker.id, ...MARCH });
@@ -535,7 +495,7 @@ describe('GET and DELETE /api/payslips/:id', () => {
 
   it('deletes a payslip that is not Paid (audited) and refuses a Paid one with 409', async () => {
     const t = await signedInApp();
-    const { worker } = await givenMonthlyWorker(t);
+    const { worker } = await givenMarchMonthlyWorker(t.db);
     const payslip = await generate(t, { worker_id: worker.id, ...MARCH });
     const deleted = await t.request({ method: 'DELETE', url: `/api/payslips/${payslip.id}` });
     expect(deleted.statusCode).toBe(204);

@@ -5,12 +5,13 @@ import {
   type AdminChargeSummary,
   amountToCents,
 } from '@td/shared/schemas/admin-charge';
-import { Plus, ReceiptText, SearchX } from 'lucide-react';
+import { Plus, ReceiptText } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Button, buttonClasses } from '@/components/ui/button.tsx';
+import { buttonClasses } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ListLoadError } from '@/components/ui/list-load-error.tsx';
+import { NoMatches } from '@/components/ui/no-matches.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { Pagination } from '@/components/ui/table.tsx';
@@ -112,16 +113,10 @@ export function AdminChargeListPage() {
     );
   } else if (visible.length === 0 && !charges.isPlaceholderData) {
     content = list.filtersActive ? (
-      <EmptyState
-        className="rounded-2xl border border-line bg-surface"
-        icon={<SearchX />}
+      <NoMatches
         title="No admin charges match your search or filters."
         description="Try another name or worker ID, or clear the filters."
-        action={
-          <Button variant="secondary" onClick={list.clear}>
-            Clear Filters
-          </Button>
-        }
+        onClear={list.clear}
       />
     ) : (
       // SPEC 2: the empty state offers Add First Admin Charge.

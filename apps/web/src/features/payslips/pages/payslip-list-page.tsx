@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { SELECT_PAYSLIPS_TO_EMAIL } from '@td/shared/options/payslip-documents';
 import { batchPaidConfirmMessage, batchPaidSuccessMessage, PAYSLIP_MESSAGES } from '@td/shared/options/payslips';
 import type { Payslip } from '@td/shared/schemas/payslip';
-import { FileText, ListChecks, Mail, Plus, SearchX, Users } from 'lucide-react';
+import { FileText, ListChecks, Mail, Plus, Users } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert.tsx';
@@ -10,6 +10,7 @@ import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ListLoadError } from '@/components/ui/list-load-error.tsx';
+import { NoMatches } from '@/components/ui/no-matches.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { type DataColumn, DataTable, Pagination } from '@/components/ui/table.tsx';
@@ -223,16 +224,10 @@ export function PayslipListPage() {
   } else if (rows.length === 0) {
     const narrowed = list.q !== '' || list.filters.worker_id !== '' || list.filters.status !== '';
     content = narrowed ? (
-      <EmptyState
-        className="rounded-2xl border border-line bg-surface"
-        icon={<SearchX />}
+      <NoMatches
         title="No payslips match your filters."
         description="Try another name, worker or status, or clear the filters."
-        action={
-          <Button variant="secondary" onClick={list.clear}>
-            Clear Filters
-          </Button>
-        }
+        onClear={list.clear}
       />
     ) : (
       <EmptyState

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { monthInTimeZone } from '@td/shared/rules/months';
 import type { Timesheet } from '@td/shared/schemas/timesheet';
-import { CalendarX, Plus, SearchX, UsersRound, X } from 'lucide-react';
+import { CalendarX, Plus, UsersRound, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert.tsx';
 import { buttonClasses } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ListLoadError } from '@/components/ui/list-load-error.tsx';
+import { NoMatches } from '@/components/ui/no-matches.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { Pagination } from '@/components/ui/table.tsx';
@@ -75,9 +76,7 @@ export function TimesheetListPage() {
   } else if (timesheets.data.items.length === 0) {
     content =
       list.filtersActive && (list.q || list.filters.worker_id) ? (
-        <EmptyState
-          className="rounded-2xl border border-line bg-surface"
-          icon={<SearchX />}
+        <NoMatches
           title="No timesheets match your search."
           description={`Nothing in ${monthLabel(month)} for this worker or name. Try another month or clear the filters.`}
         />

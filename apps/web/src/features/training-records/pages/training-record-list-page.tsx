@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { TRAINING_STATUS_FILTERS, type TrainingStatusFilter } from '@td/shared/options/training';
 import type { TrainingRecord } from '@td/shared/schemas/training-record';
-import { GraduationCap, Plus, SearchX } from 'lucide-react';
+import { GraduationCap, Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Button, buttonClasses } from '@/components/ui/button.tsx';
+import { buttonClasses } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ListLoadError } from '@/components/ui/list-load-error.tsx';
+import { NoMatches } from '@/components/ui/no-matches.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { Pagination } from '@/components/ui/table.tsx';
@@ -66,16 +67,10 @@ export function TrainingRecordListPage() {
     );
   } else if (shown.length === 0) {
     content = list.filtersActive ? (
-      <EmptyState
-        className="rounded-2xl border border-line bg-surface"
-        icon={<SearchX />}
+      <NoMatches
         title="No training records match your search."
         description="Try another name, training or certificate number, or clear the filters."
-        action={
-          <Button variant="secondary" onClick={list.clear}>
-            Clear Filters
-          </Button>
-        }
+        onClear={list.clear}
       />
     ) : (
       <EmptyState

@@ -1,20 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ExpiringWorker } from '@td/shared/schemas/worker';
-import {
-  ArrowLeft,
-  CalendarCheck,
-  CalendarClock,
-  CalendarX,
-  Download,
-  HardHat,
-  SearchX,
-  ShieldAlert,
-} from 'lucide-react';
+import { ArrowLeft, CalendarCheck, CalendarClock, CalendarX, Download, HardHat, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ListLoadError } from '@/components/ui/list-load-error.tsx';
+import { NoMatches } from '@/components/ui/no-matches.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { type DataColumn, DataTable } from '@/components/ui/table.tsx';
@@ -206,12 +198,7 @@ export function ExpiringWorkersPage({ kind }: { kind: ExpiringKind }) {
                 </p>
               )}
               {rows.length === 0 ? (
-                <EmptyState
-                  className="rounded-2xl border border-line bg-surface"
-                  icon={<SearchX />}
-                  title="No workers match your search."
-                  description={noMatchAdvice(list)}
-                />
+                <NoMatches title="No workers match your search." description={noMatchAdvice(list)} />
               ) : (
                 <ExpiringTable
                   config={config}

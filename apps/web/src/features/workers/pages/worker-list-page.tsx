@@ -1,7 +1,8 @@
-import { Download, Plus, SearchX, Users } from 'lucide-react';
+import { Download, Plus, Users } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { NoMatches } from '@/components/ui/no-matches.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { fromHere } from '@/lib/return-to.ts';
@@ -34,12 +35,7 @@ export function WorkerListPage() {
         }
       />
     ) : (
-      <EmptyState
-        className="rounded-2xl border border-line bg-surface"
-        icon={<SearchX />}
-        title="No workers match your search."
-        description={noMatchAdvice(list)}
-      />
+      <NoMatches title="No workers match your search." description={noMatchAdvice(list)} />
     );
 
   return (
