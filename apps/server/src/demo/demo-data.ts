@@ -105,47 +105,56 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
     progress('files', index + 1, withFiles);
   }
 
-  await db.transaction().execute(async (trx) => {
-    await bulkInsert(
-      trx,
-      'workers',
-      plans.map(({ row }) => ({
-        ...row,
-        fin_no_key: identityKey(row.fin_no),
-        passport_no_key: identityKey(row.passport_no),
-        wp_no_key: identityKey(row.wp_no),
-      })),
-    );
-    progress('workers', plans.length, plans.length);
-
-    const training = plans.flatMap((plan, index) => trainingRows(plan, index, random, today, certificates));
-    await bulkInsert(trx, 'training_records', training);
-    counts.trainingRecords = training.length;
-    progress('training records', training.length, training.length);
-
-    const charges = chargeRows(plans, options, random, historyStart, today);
-    await bulkInsert(trx, 'admin_charges', charges);
-    counts.adminCharges = charges.length;
-    progress('admin charges', charges.length, charges.length);
-
-    counts.timesheets = await insertTimesheets(trx, plans, random, historyStart, today, stamp, progress);
-
-    for (let back = options.months; back >= 1; back--) {
-      const rows = await payslipRows(
+  // SQLite's default page cache (2 MB) makes every index insert of a large load read and write pages
+  // again; 256 MB for the load's connection keeps the indexes in memory (restored afterwards).
+  const sqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
+  const cacheSize = sqlite ? await repo.sqliteCacheSize(db) : 0;
+  if (sqlite) await repo.setSqliteCacheSize(db, -262_144);
+  try {
+    await db.transaction().execute(async (trx) => {
+      await bulkInsert(
         trx,
-        plans,
-        { ...options, nowIso: stamp },
-        random,
-        addMonthsToMonth(currentMonth, -back),
-        back,
+        'workers',
+        plans.map(({ row }) => ({
+          ...row,
+          fin_no_key: identityKey(row.fin_no),
+          passport_no_key: identityKey(row.passport_no),
+          wp_no_key: identityKey(row.wp_no),
+        })),
       );
-      await bulkInsert(trx, 'payslips', rows);
-      counts.payslips += rows.length;
-      progress('payslips', options.months - back + 1, options.months);
-    }
-    await repo.markChargesUnderPaidPayslipsDeducted(trx, stamp);
-  });
-  if (db.getExecutor().adapter instanceof PostgresAdapter) await repo.analyze(db);
+      progress('workers', plans.length, plans.length);
+
+      const training = plans.flatMap((plan, index) => trainingRows(plan, index, random, today, certificates));
+      await bulkInsert(trx, 'training_records', training);
+      counts.trainingRecords = training.length;
+      progress('training records', training.length, training.length);
+
+      const charges = chargeRows(plans, options, random, historyStart, today);
+      await bulkInsert(trx, 'admin_charges', charges);
+      counts.adminCharges = charges.length;
+      progress('admin charges', charges.length, charges.length);
+
+      counts.timesheets = await insertTimesheets(trx, plans, random, historyStart, today, stamp, progress);
+
+      for (let back = options.months; back >= 1; back--) {
+        const rows = await payslipRows(
+          trx,
+          plans,
+          { ...options, nowIso: stamp },
+          random,
+          addMonthsToMonth(currentMonth, -back),
+          back,
+        );
+        await bulkInsert(trx, 'payslips', rows);
+        counts.payslips += rows.length;
+        progress('payslips', options.months - back + 1, options.months);
+      }
+      await repo.markChargesUnderPaidPayslipsDeducted(trx, stamp);
+    });
+  } finally {
+    if (sqlite) await repo.setSqliteCacheSize(db, cacheSize);
+  }
+  if (!sqlite) await repo.analyze(db);
   return counts;
 }
 

@@ -148,8 +148,16 @@ export function planWorker(index: number, random: Random, today: string, taken: 
   const passportNo = unique((n) => `${names.passport}${String(1_000_000 + n).padStart(7, '0')}`);
   const wpNo = resident ? null : unique((n) => `WP${String(20_000_000 + n)}`);
 
+  // New joiners: one in ten of a demo's workers joined this month and one in ten last month (the
+  // dashboard's tiles); in a large set only one in fifty does, as on a long-standing roster.
+  const newcomer = index < 100 || index % 50 < 10;
   const joinedDaysAgo =
-    index % 10 === 0 ? between(random, 0, 20) : index % 10 === 1 ? between(random, 25, 55) : between(random, 60, 1095);
+    newcomer && index % 10 === 0
+      ? between(random, 0, 20)
+      : newcomer && index % 10 === 1
+        ? between(random, 25, 55)
+        : // Most of a roster has been on it for more than a year (and so has a year of timesheets).
+          between(random, 400, 1095);
   const joined = addDays(today, -joinedDaysAgo);
   const applied = addDays(joined, -between(random, 30, 90));
   const issued = addDays(applied, between(random, 10, 25));

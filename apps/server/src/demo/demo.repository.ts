@@ -56,3 +56,13 @@ export async function markChargesUnderPaidPayslipsDeducted(db: Db, now: string):
 export async function analyze(db: Db): Promise<void> {
   await sql`analyze`.execute(db);
 }
+
+/** SQLite's page cache of this connection (negative: KiB; positive: pages). */
+export async function sqliteCacheSize(db: Db): Promise<number> {
+  const result = await sql<{ cache_size: number }>`pragma cache_size`.execute(db);
+  return Number(result.rows[0]?.cache_size ?? -2000);
+}
+
+export async function setSqliteCacheSize(db: Db, size: number): Promise<void> {
+  await sql.raw(`pragma cache_size = ${Math.trunc(size)}`).execute(db);
+}
