@@ -8,7 +8,9 @@ export interface LoadRequest {
   url: string;
   headers: Record<string, string>;
   connections: number;
-  seconds: number;
+  /** Run for this many seconds, or send this many requests. */
+  seconds?: number;
+  amount?: number;
 }
 
 export interface LoadResult {
@@ -23,7 +25,12 @@ export interface LoadResult {
 process.on('message', (message: LoadRequest | 'exit') => {
   if (message === 'exit') process.exit(0);
   autocannon(
-    { url: message.url, headers: message.headers, connections: message.connections, duration: message.seconds },
+    {
+      url: message.url,
+      headers: message.headers,
+      connections: message.connections,
+      ...(message.amount ? { amount: message.amount } : { duration: message.seconds ?? 1 }),
+    },
     (error, result) => {
       if (error) {
         process.send?.({ error: String(error) });

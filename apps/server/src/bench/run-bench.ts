@@ -29,8 +29,10 @@ import type { LoadRequest, LoadResult } from './load-worker.ts';
 export interface BenchOptions {
   workers: number;
   months: number;
-  /** Seconds of load per endpoint and server. */
+  /** Seconds of load per endpoint and server (after a warm-up of a fifth of it, at most 1 s). */
   seconds: number;
+  /** Instead of seconds, this many requests per endpoint and server without warm-up (the short form). */
+  requests?: number;
   connections: number;
   databases: Array<{ kind: 'sqlite' } | { kind: 'postgres'; url: string }>;
   letters: number;
@@ -303,7 +305,12 @@ async function benchDatabase(target: Target, options: BenchOptions): Promise<Fig
     const hit = async (url: string, seconds: number, sampleRss: boolean) => {
       const sampler = sampleRss ? setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.child.pid))), 200) : null;
       try {
-        const request: LoadRequest = { url, headers: { cookie }, connections: options.connections, seconds };
+        const request: LoadRequest = {
+          url,
+          headers: { cookie },
+          connections: options.connections,
+          ...(options.requests ? { amount: options.requests } : { seconds }),
+        };
         const result = await load.ask<LoadResult | { error: string }>(request);
         if ('error' in result) throw new Error(`${url}: ${result.error}`);
         if (result.non2xx > 0 || result.errors > 0)
@@ -313,10 +320,12 @@ async function benchDatabase(target: Target, options: BenchOptions): Promise<Fig
         if (sampler) clearInterval(sampler);
       }
     };
-    const warmUp = Math.max(0.2, Math.min(1, options.seconds / 5));
+    const warmUp = Math.min(1, options.seconds / 5);
     for (const endpoint of ENDPOINTS) {
-      await hit(`${base}${endpoint.url}`, warmUp, false);
-      await hit(`http://127.0.0.1:${barePort}${endpoint.url}`, warmUp, false);
+      if (!options.requests) {
+        await hit(`${base}${endpoint.url}`, warmUp, false);
+        await hit(`http://127.0.0.1:${barePort}${endpoint.url}`, warmUp, false);
+      }
       const product = await hit(`${base}${endpoint.url}`, options.seconds, true);
       const limit = await hit(`http://127.0.0.1:${barePort}${endpoint.url}`, options.seconds, false);
       const ratio = product.requestsPerSecond / Math.max(1, limit.requestsPerSecond);
