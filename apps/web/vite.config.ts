@@ -45,5 +45,6 @@ export default defineConfig({
     // Host is kept (no changeOrigin) so the server's same-origin check sees the page's own origin.
     proxy: { '/api': { target: apiTarget } },
   },
-  build: { sourcemap: true },
+  // The manifest tells the benchmark which files each route loads (issue 15 front-end budget).
+  build: { sourcemap: true, manifest: true },
 });

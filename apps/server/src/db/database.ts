@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type LogConfig, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -16,6 +16,8 @@ export interface DatabaseOptions {
   sqliteFile?: string;
   /** PostgreSQL schema to use (tests give each app its own). */
   postgresSchema?: string;
+  /** Kysely's query log (the benchmark reads the SQL each request runs from it). */
+  log?: LogConfig;
 }
 
 const PG_DATE = 1082;
@@ -45,7 +47,10 @@ export function createDatabase(options: DatabaseOptions): Db {
       max: 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      ...(options.log ? { log: options.log } : {}),
+    });
   }
   const file = options.sqliteFile ?? 'app.db';
   if (file !== ':memory:') fs.mkdirSync(options.dataDir, { recursive: true });
@@ -54,7 +59,10 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    ...(options.log ? { log: options.log } : {}),
+  });
 }
 
 /**

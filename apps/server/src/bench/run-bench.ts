@@ -1,0 +1,442 @@
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { dateInTimeZone } from '@td/shared/rules/dates';
+import { monthRange } from '@td/shared/rules/months';
+import { Kysely, type LogConfig, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createDatabase, type Db, migrateToLatest } from '../db/database.ts';
+import { generateDemoData, prepareDemo } from '../demo/demo-data.ts';
+import { createLocalFileStore } from '../files/local-file-store.ts';
+import type { BareServerSetup, CapturedQuery } from './bare-server.ts';
+import { type Figure, figure, median } from './figures.ts';
+import { readManifest, routeSizes } from './front-end-size.ts';
+import type { LoadRequest, LoadResult } from './load-worker.ts';
+
+/**
+ * `npm run bench` (issue 15): builds the large set on each database, starts the real server on a port
+ * and, beside it, a bare node:http server running the same SQL (bare-server.ts), loads both from a
+ * separate process (load-worker.ts, autocannon), then times the payroll run and the PDFs through the
+ * real server, and reads the front end's sizes from the Vite build. Every figure is returned beside its
+ * budget; the short form (tiny data, a fraction of a second per endpoint) runs in the test suite.
+ */
+
+export interface BenchOptions {
+  workers: number;
+  months: number;
+  /** Seconds of load per endpoint and server (after a warm-up of a fifth of it, at most 1 s). */
+  seconds: number;
+  /** Instead of seconds, this many requests per endpoint and server without warm-up (the short form). */
+  requests?: number;
+  connections: number;
+  databases: Array<{ kind: 'sqlite' } | { kind: 'postgres'; url: string }>;
+  letters: number;
+  /** The web app's build folder (its `.vite/manifest.json`); null leaves the front-end figures out. */
+  webDist: string | null;
+  log: (line: string) => void;
+}
+
+const TIME_ZONE = 'Asia/Singapore';
+const SERVER_MAIN = path.resolve(import.meta.dirname, '../main.ts');
+const TSX = ['--import', 'tsx'];
+
+/** The issue's endpoints: lists p99 <= 20 ms, summaries and tiles p99 <= 50 ms, at 10 connections. */
+export const ENDPOINTS: Array<{ name: string; url: string; kind: 'list' | 'summary' }> = [
+  {
+    name: 'workers: search + nationality, 50',
+    url: '/api/workers?q=ahmad&nationality=Malaysian&page=1&pageSize=50',
+    kind: 'list',
+  },
+  { name: 'workers: first page of 50', url: '/api/workers?page=1&pageSize=50', kind: 'list' },
+  { name: 'workers: dashboard', url: '/api/workers/dashboard', kind: 'summary' },
+  { name: 'timesheets: month list, 50', url: '/api/timesheets?page=1&pageSize=50', kind: 'list' },
+  { name: 'timesheets: month summary', url: '/api/timesheets/summary', kind: 'summary' },
+  { name: 'admin charges: list, 50', url: '/api/admin-charges?page=1&pageSize=50', kind: 'list' },
+  { name: 'admin charges: tiles', url: '/api/admin-charges/summary', kind: 'summary' },
+  { name: 'training: list, 50', url: '/api/training-records?page=1&pageSize=50', kind: 'list' },
+  { name: 'training: tiles', url: '/api/training-records/summary', kind: 'summary' },
+  { name: 'payslips: list, 50', url: '/api/payslips?page=1&pageSize=50', kind: 'list' },
+  { name: 'payslips: tiles', url: '/api/payslips/summary', kind: 'summary' },
+];
+
+const BUDGET = {
+  listP99: 20,
+  summaryP99: 50,
+  bareRatio: 0.5,
+  payrollSeconds: 1,
+  letterMs: 25,
+  rssMb: 300,
+  loginKb: 120,
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function rssMb(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return kb / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** A child process that answers over IPC; `ask` sends one message and waits for the next answer. */
+function ipcChild(file: string) {
+  const child = fork(file, [], { execArgv: TSX, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const waiting: Array<(message: unknown) => void> = [];
+  child.on('message', (message) => waiting.shift()?.(message));
+  const next = <T>() =>
+    new Promise<T>((resolve, reject) => {
+      waiting.push((message) => resolve(message as T));
+      child.once('exit', (code) => reject(new Error(`${path.basename(file)} exited with ${code}`)));
+    });
+  return {
+    child,
+    next,
+    ask<T>(message: unknown): Promise<T> {
+      const answer = next<T>();
+      child.send(message as object);
+      return answer;
+    },
+  };
+}
+
+async function startServer(env: Record<string, string | undefined>): Promise<{ child: ChildProcess; port: number }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...TSX, SERVER_MAIN], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('is running at')) {
+        child.stdout?.off('data', onData);
+        // Keep draining its request log so the server never blocks on a full pipe.
+        child.stdout?.resume();
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code}: ${out}`)));
+  });
+  return { child, port };
+}
+
+async function signIn(base: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('td_session='));
+  if (!response.ok || !cookie) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return cookie.split(';')[0] ?? '';
+}
+
+/** The SQL the product runs for each URL (session check included), from Kysely's log, in-process. */
+async function captureSql(
+  open: (log: (query: CapturedQuery) => void) => Db,
+  dataDir: string,
+  email: string,
+  password: string,
+): Promise<Record<string, CapturedQuery[]>> {
+  let capturing: CapturedQuery[] | null = null;
+  const db = open((query) => capturing?.push(query));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'none') });
+  const app = await buildApp({ config, db });
+  try {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: 'http://localhost:80' },
+      payload: { email, password },
+    });
+    const session = login.cookies.find((c) => c.name === 'td_session');
+    if (!session) throw new Error(`sign-in failed: ${login.body}`);
+    const routes: Record<string, CapturedQuery[]> = {};
+    for (const { url } of ENDPOINTS) {
+      capturing = [];
+      const response = await app.inject({ method: 'GET', url, headers: { cookie: `td_session=${session.value}` } });
+      if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+      routes[url] = capturing;
+      capturing = null;
+    }
+    return routes;
+  } finally {
+    await app.close();
+  }
+}
+
+const queryLogger =
+  (log: (query: CapturedQuery) => void): LogConfig =>
+  (event) => {
+    if (event.level === 'query') log({ sql: event.query.sql, parameters: [...event.query.parameters] });
+  };
+
+interface Target {
+  name: string;
+  /** An empty database, migrated; `open` gives a connection to it (with an optional query log). */
+  open: (log?: (query: CapturedQuery) => void) => Db;
+  serverEnv: Record<string, string | undefined>;
+  bare: Omit<BareServerSetup, 'routes'>;
+  dispose: () => Promise<void>;
+}
+
+async function sqliteTarget(): Promise<Target> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-bench-'));
+  const open = (log?: (query: CapturedQuery) => void) =>
+    createDatabase({
+      dataDir,
+      sqliteFile: 'app.db',
+      ...(log ? { log: queryLogger(log) } : {}),
+    });
+  return {
+    name: 'sqlite',
+    open,
+    serverEnv: { DATA_DIR: dataDir, DATABASE_URL: undefined },
+    bare: { sqliteFile: path.join(dataDir, 'app.db') },
+    dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** A database of its own (not a schema): the real server migrates and searches the default schema. */
+async function postgresTarget(url: string): Promise<Target> {
+  const name = `td_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new Kysely<unknown>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }),
+  });
+  await sql`create database ${sql.id(name)}`.execute(admin);
+  const databaseUrl = new URL(url);
+  databaseUrl.pathname = `/${name}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-bench-'));
+  const open = (log?: (query: CapturedQuery) => void) =>
+    createDatabase({
+      databaseUrl: databaseUrl.href,
+      dataDir,
+      ...(log ? { log: queryLogger(log) } : {}),
+    });
+  return {
+    name: 'postgres',
+    open,
+    serverEnv: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl.href },
+    bare: { postgresUrl: databaseUrl.href },
+    dispose: async () => {
+      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);
+      await admin.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function benchDatabase(target: Target, options: BenchOptions): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const db = target.open();
+  const children: ChildProcess[] = [];
+  try {
+    await migrateToLatest(db);
+    const password = `bench-${randomBytes(8).toString('hex')}`;
+    const account = await prepareDemo(db, { force: false, password });
+    const email = account.created?.email ?? '';
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: target.serverEnv.DATA_DIR ?? os.tmpdir() });
+    const loadStart = performance.now();
+    const counts = await generateDemoData(db, {
+      workers: options.workers,
+      months: options.months,
+      timeZone: TIME_ZONE,
+      company: config.company,
+      store: createLocalFileStore(config.filesDir),
+      actor: account.actor,
+      workersWithFiles: Math.min(options.workers, 60),
+    });
+    const loadSeconds = (performance.now() - loadStart) / 1000;
+    figures.push(
+      figure(
+        'large set: bulk load',
+        target.name,
+        loadSeconds,
+        's',
+        null,
+        `${counts.workers.toLocaleString('en')} workers, ${counts.timesheets.toLocaleString('en')} timesheets, ` +
+          `${counts.adminCharges.toLocaleString('en')} charges, ${counts.trainingRecords.toLocaleString('en')} training, ` +
+          `${counts.payslips.toLocaleString('en')} payslips`,
+      ),
+    );
+    options.log(
+      `${target.name}: large set loaded in ${loadSeconds.toFixed(1)} s (${counts.timesheets.toLocaleString('en')} timesheets)`,
+    );
+
+    const routes = await captureSql(
+      (log) => target.open(log),
+      target.serverEnv.DATA_DIR ?? os.tmpdir(),
+      email,
+      password,
+    );
+    const server = await startServer(target.serverEnv);
+    children.push(server.child);
+    const base = `http://127.0.0.1:${server.port}`;
+    const cookie = await signIn(base, email, password);
+    const bare = ipcChild(path.join(import.meta.dirname, 'bare-server.ts'));
+    children.push(bare.child);
+    const barePort = (await bare.ask<{ port: number }>({ ...target.bare, routes })).port;
+    const load = ipcChild(path.join(import.meta.dirname, 'load-worker.ts'));
+    children.push(load.child);
+    await load.next<'ready'>();
+
+    let peakRss = rssMb(server.child.pid);
+    const hit = async (url: string, seconds: number, sampleRss: boolean) => {
+      const sampler = sampleRss ? setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.child.pid))), 200) : null;
+      try {
+        const request: LoadRequest = {
+          url,
+          headers: { cookie },
+          connections: options.connections,
+          ...(options.requests ? { amount: options.requests } : { seconds }),
+        };
+        const result = await load.ask<LoadResult | { error: string }>(request);
+        if ('error' in result) throw new Error(`${url}: ${result.error}`);
+        if (result.non2xx > 0 || result.errors > 0)
+          throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+        return result;
+      } finally {
+        if (sampler) clearInterval(sampler);
+      }
+    };
+    const warmUp = Math.min(1, options.seconds / 5);
+    for (const endpoint of ENDPOINTS) {
+      if (!options.requests) {
+        await hit(`${base}${endpoint.url}`, warmUp, false);
+        await hit(`http://127.0.0.1:${barePort}${endpoint.url}`, warmUp, false);
+      }
+      const product = await hit(`${base}${endpoint.url}`, options.seconds, true);
+      const limit = await hit(`http://127.0.0.1:${barePort}${endpoint.url}`, options.seconds, false);
+      const ratio = product.requestsPerSecond / Math.max(1, limit.requestsPerSecond);
+      const p99Budget = endpoint.kind === 'list' ? BUDGET.listP99 : BUDGET.summaryP99;
+      figures.push(
+        figure(
+          `${endpoint.name}: p99`,
+          target.name,
+          product.p99,
+          'ms',
+          { limit: p99Budget },
+          `p50 ${product.p50} ms; bare node:http p99 ${limit.p99} ms, p50 ${limit.p50} ms`,
+        ),
+        figure(
+          `${endpoint.name}: throughput`,
+          target.name,
+          product.requestsPerSecond,
+          'req/s',
+          { limit: Math.round(limit.requestsPerSecond * BUDGET.bareRatio), atMost: false, words: `>= 0.5 x bare` },
+          `bare node:http ${Math.round(limit.requestsPerSecond)} req/s: ${ratio.toFixed(2)} of it`,
+        ),
+      );
+      options.log(
+        `${target.name}: ${endpoint.name}: ${Math.round(product.requestsPerSecond)} req/s p99 ${product.p99} ms; bare ${Math.round(limit.requestsPerSecond)} req/s p99 ${limit.p99} ms`,
+      );
+    }
+    figures.push(
+      figure('server resident memory during the HTTP runs (peak)', target.name, peakRss, 'MB', { limit: BUDGET.rssMb }),
+    );
+
+    // Payroll run: every active worker for the current month, through the product's own route.
+    const month = monthRange(dateInTimeZone(new Date(), TIME_ZONE).slice(0, 7));
+    const runStart = performance.now();
+    const run = await fetch(`${base}/api/payroll-runs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, cookie },
+      body: JSON.stringify({ pay_period_start: month.from, pay_period_end: month.to }),
+    });
+    const runBody = (await run.json()) as { generated?: number };
+    const runSeconds = (performance.now() - runStart) / 1000;
+    if (!run.ok || !runBody.generated) throw new Error(`payroll run failed: ${run.status} ${JSON.stringify(runBody)}`);
+    figures.push(
+      figure(
+        `payroll run: ${runBody.generated.toLocaleString('en')} payslips, one month, saved with audit`,
+        target.name,
+        runSeconds,
+        's',
+        { limit: BUDGET.payrollSeconds },
+        `${((runSeconds * 1000) / runBody.generated).toFixed(3)} ms a payslip (Frappe HR's published run: 92 ms a payslip)`,
+      ),
+    );
+
+    // Employment letter: whole request through the real server, one at a time, different workers.
+    const workers = await db.selectFrom('workers').select('id').orderBy('worker_id').limit(options.letters).execute();
+    const letterTimes: number[] = [];
+    for (const [index, { id }] of workers.entries()) {
+      const start = performance.now();
+      const response = await fetch(`${base}/api/workers/${id}/employment-letter`, { headers: { cookie } });
+      const bytes = (await response.arrayBuffer()).byteLength;
+      if (!response.ok || bytes === 0) throw new Error(`employment letter ${id}: ${response.status}`);
+      if (index >= Math.min(10, workers.length / 10)) letterTimes.push(performance.now() - start);
+    }
+    figures.push(
+      figure(
+        `employment letter PDF over HTTP: median of ${letterTimes.length}`,
+        target.name,
+        median(letterTimes),
+        'ms',
+        { limit: BUDGET.letterMs },
+      ),
+    );
+  } finally {
+    for (const child of children) child.kill();
+    await db.destroy();
+    await target.dispose();
+  }
+  return figures;
+}
+
+export function frontEndFigures(webDist: string): Figure[] {
+  const manifest = readManifest(webDist);
+  if (!manifest) return [];
+  const sizes = routeSizes(webDist, manifest);
+  const login = sizes[0]?.gzipBytes ?? 0;
+  return sizes.map((size) =>
+    size.route === '/login'
+      ? figure(
+          'front end: /login JS+CSS gzipped',
+          '-',
+          size.gzipBytes / 1024,
+          'KB',
+          { limit: BUDGET.loginKb },
+          `${size.files} files`,
+        )
+      : figure(
+          `front end: ${size.route} JS+CSS gzipped`,
+          '-',
+          size.gzipBytes / 1024,
+          'KB',
+          null,
+          `/login + ${((size.gzipBytes - login) / 1024).toFixed(1)} KB loaded lazily`,
+        ),
+  );
+}
+
+export async function runBench(options: BenchOptions): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const database of options.databases) {
+    const target = database.kind === 'sqlite' ? await sqliteTarget() : await postgresTarget(database.url);
+    figures.push(...(await benchDatabase(target, options)));
+  }
+  if (options.webDist) figures.push(...frontEndFigures(options.webDist));
+  return figures;
+}

@@ -1,0 +1,269 @@
+import type { CHARGE_TYPES } from '@td/shared/options/admin-charges';
+import { TRAINING_NAMES, TRAINING_PROVIDERS } from '@td/shared/options/training';
+import { CORETRADES, LEVIES, NATIONALITIES, type PassType, WORKER_STATUSES } from '@td/shared/options/workers';
+import { addDays, addMonths } from '@td/shared/rules/dates';
+import { identityKey, nricFinCheckLetter } from '@td/shared/rules/worker-identity';
+import type { WorkerSeedRow } from '../modules/workers/workers.repository.ts';
+
+/**
+ * The people of the demo data (issue 15): pure functions of an index, a seeded random source and
+ * today's date, so a run is reproducible and a test can check every row against the product's rules.
+ */
+
+/** A small seeded generator (mulberry32): the same seed gives the same data on every run. */
+export function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export type Random = () => number;
+export const pick = <T>(random: Random, values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
+export const between = (random: Random, min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+
+const NAMES: Record<(typeof NATIONALITIES)[number], { first: string[]; last: string[]; passport: string }> = {
+  Bangladeshi: {
+    first: ['Rahim', 'Karim', 'Abdul', 'Mohammad', 'Shafiqul', 'Jahid', 'Rafiq', 'Sohel'],
+    last: ['Uddin', 'Hossain', 'Rahman', 'Islam', 'Miah', 'Ahmed', 'Sarkar', 'Alam'],
+    passport: 'BD',
+  },
+  Burmese: {
+    first: ['Aung', 'Zaw', 'Kyaw', 'Thant', 'Min', 'Htet', 'Soe', 'Myo'],
+    last: ['Min Oo', 'Win', 'Naing', 'Htun', 'Lwin', 'Tun', 'Aung', 'Kyaw'],
+    passport: 'MB',
+  },
+  Chinese: {
+    first: ['Wei', 'Jun', 'Hao', 'Lei', 'Jian', 'Ming', 'Qiang', 'Bo'],
+    last: ['Zhang', 'Wang', 'Li', 'Liu', 'Chen', 'Yang', 'Huang', 'Zhao'],
+    passport: 'E',
+  },
+  Indian: {
+    first: ['Ravi', 'Kumar', 'Suresh', 'Rajesh', 'Murugan', 'Senthil', 'Arun', 'Vijay'],
+    last: ['Krishnan', 'Subramaniam', 'Pillai', 'Singh', 'Rajan', 'Nair', 'Selvam', 'Raman'],
+    passport: 'N',
+  },
+  Malaysian: {
+    first: ['Ahmad', 'Mohd', 'Faizal', 'Azman', 'Lim', 'Tan', 'Kumar', 'Hafiz'],
+    last: ['bin Ismail', 'bin Hassan', 'Ong', 'Tan', 'Lee', 'bin Abdullah', 'Wong', 'Ramasamy'],
+    passport: 'A',
+  },
+  Singaporean: {
+    first: ['Jason', 'Kelvin', 'Muhammad', 'Darren', 'Marcus', 'Hafiz', 'Ravi', 'Benjamin'],
+    last: ['Tan', 'Lim', 'Ng', 'Goh', 'bin Salleh', 'Chua', 'Pillai', 'Koh'],
+    passport: 'K',
+  },
+  Thai: {
+    first: ['Somchai', 'Somsak', 'Prasert', 'Anan', 'Chaiya', 'Wichai', 'Surachai', 'Niran'],
+    last: ['Saelim', 'Srisuk', 'Wongsa', 'Boonmee', 'Chaiyaporn', 'Thongdee', 'Kaewmanee', 'Phromma'],
+    passport: 'AA',
+  },
+  Vietnamese: {
+    first: ['Nguyen', 'Tuan', 'Minh', 'Hung', 'Duc', 'Thanh', 'Quang', 'Long'],
+    last: ['Van An', 'Tran', 'Le', 'Pham', 'Hoang', 'Vu', 'Dang', 'Bui'],
+    passport: 'C',
+  },
+};
+
+export const COMPANIES = [
+  'Acme Builders Pte Ltd',
+  'Straits Construction Pte Ltd',
+  'Marina Engineering & Construction',
+  'Jurong Civil Works Pte Ltd',
+] as const;
+
+const DESIGNATIONS = ['Construction Worker', 'Carpenter', 'Steel Bar Bender', 'Electrician', 'Plumber', 'Mason', null];
+
+/** The statuses that work on site and so have timesheets (the others are still being onboarded). */
+const WORKS_ON_SITE = new Set(['Working', 'Undergoing Training', 'WP Issued', 'Terminated']);
+export const worksOnSite = (status: string | null) => status !== null && WORKS_ON_SITE.has(status);
+
+/**
+ * The pass for a worker: Singaporeans are citizens; everyone else mostly holds a Work Permit, with some
+ * S Passes, Employment Passes and PRs, so every pass occurs in any 60 consecutive workers.
+ */
+function passFor(nationality: string, index: number): PassType {
+  if (nationality === 'Singaporean') return 'Singapore Citizen';
+  const rotation: PassType[] = ['WP', 'WP', 'SPass', 'WP', 'EP', 'WP', 'PR'];
+  return rotation[(index + Math.floor(index / NATIONALITIES.length)) % rotation.length] ?? 'WP';
+}
+
+/**
+ * Unique worker ids spread over the 4-digit space as the server's random ids would be (a permutation:
+ * 7,919 is prime to 9,000), then 5 digits once the 4-digit ones are used up (ARCHITECTURE differs 4).
+ */
+export function workerIdCandidate(sequence: number): string {
+  return sequence < 9000 ? `TD-${1000 + ((sequence * 7919) % 9000)}` : `TD-${10_000 + sequence - 9000}`;
+}
+
+/** An NRIC (S series) for citizens and PRs, a FIN (G series) for pass holders, with the right check letter. */
+export function identityNumber(series: 'S' | 'G', sequence: number): string {
+  const digits = String((3_100_000 + sequence * 7) % 10_000_000).padStart(7, '0');
+  return `${series}${digits}${nricFinCheckLetter(series, digits)}`;
+}
+
+export interface TakenIdentities {
+  workerIds: Set<string>;
+  /** identityKey of fin_no, passport_no and wp_no already held (issue 8 item 2: unique). */
+  keys: Set<string>;
+}
+
+export interface WorkerPlan {
+  row: WorkerSeedRow;
+  /** When a terminated worker stopped working (`YYYY-MM-DD`); null for everyone else. */
+  leftOn: string | null;
+}
+
+/**
+ * Worker `index` of a demo set: nationality, pass and status rotate so that every one of them occurs;
+ * ages 20 to 55; work permits and coretrade certificates expiring in the past, within 30 days, within
+ * three months and later; joined over the last three years with some in this and last month (the
+ * dashboard's New This Month, Joined Last Month and Growth Trend).
+ */
+export function planWorker(index: number, random: Random, today: string, taken: TakenIdentities): WorkerPlan {
+  const nationality = NATIONALITIES[index % NATIONALITIES.length] ?? 'Indian';
+  const names = NAMES[nationality];
+  const pass = passFor(nationality, index);
+  const resident = pass === 'Singapore Citizen' || pass === 'PR';
+  // Every status in any 21 workers; two in three are Working, as on a real roster.
+  const status = index % 3 === 0 ? (WORKER_STATUSES[(index / 3) % WORKER_STATUSES.length] ?? 'Working') : 'Working';
+  const firstName = pick(random, names.first);
+  const lastName = pick(random, names.last);
+
+  let sequence = index;
+  while (taken.workerIds.has(workerIdCandidate(sequence))) sequence += 1;
+  const workerId = workerIdCandidate(sequence);
+  taken.workerIds.add(workerId);
+  const unique = (make: (n: number) => string) => {
+    let n = index;
+    while (taken.keys.has(identityKey(make(n)) ?? '')) n += 100_003;
+    const value = make(n);
+    taken.keys.add(identityKey(value) ?? '');
+    return value;
+  };
+  const finNo = unique((n) => identityNumber(resident ? 'S' : 'G', n));
+  const passportNo = unique((n) => `${names.passport}${String(1_000_000 + n).padStart(7, '0')}`);
+  const wpNo = resident ? null : unique((n) => `WP${String(20_000_000 + n)}`);
+
+  // New joiners: one in ten of a demo's workers joined this month and one in ten last month (the
+  // dashboard's tiles); in a large set only one in fifty does, as on a long-standing roster.
+  const newcomer = index < 100 || index % 50 < 10;
+  const joinedDaysAgo =
+    newcomer && index % 10 === 0
+      ? between(random, 0, 20)
+      : newcomer && index % 10 === 1
+        ? between(random, 25, 55)
+        : // Most of a roster has been on it for more than a year (and so has a year of timesheets).
+          between(random, 400, 1095);
+  const joined = addDays(today, -joinedDaysAgo);
+  const applied = addDays(joined, -between(random, 30, 90));
+  const issued = addDays(applied, between(random, 10, 25));
+  // Expiry spread: expired, within 30 days, within 3 months, later.
+  const expiryOffsets = [
+    () => -between(random, 5, 120),
+    () => between(random, 1, 30),
+    () => between(random, 31, 90),
+    () => between(random, 120, 700),
+    () => between(random, 120, 700),
+  ];
+  const expiry = () => addDays(today, (expiryOffsets[index % expiryOffsets.length] ?? (() => 365))());
+  const rateType = index % 11 === 0 ? 'Monthly' : index % 5 === 0 ? 'Hourly' : 'Daily';
+  const salaryRate =
+    rateType === 'Monthly'
+      ? between(random, 180, 320) * 1000
+      : rateType === 'Hourly'
+        ? between(random, 900, 1600)
+        : between(random, 60, 140) * 100;
+  const createdAt = new Date(`${joined}T0${between(random, 1, 9)}:${between(random, 10, 59)}:00.000Z`).toISOString();
+  const leftOn = status === 'Terminated' ? addDays(today, -between(random, 20, 240)) : null;
+  const email =
+    index % 9 === 4
+      ? null
+      : `${`${firstName}.${lastName}.${workerId.slice(3)}`.toLowerCase().replace(/[^a-z0-9.]+/g, '')}@example.com`;
+
+  const row: WorkerSeedRow = {
+    id: crypto.randomUUID(),
+    worker_id: workerId,
+    first_name: firstName,
+    last_name: lastName,
+    date_of_birth: addMonths(today, -between(random, 20 * 12, 55 * 12)),
+    nationality,
+    phone_number: `+65 ${pick(random, ['8', '9'])}${String(between(random, 100, 999))} ${String(between(random, 1000, 9999))}`,
+    email,
+    passport_no: passportNo,
+    type_of_pass: pass,
+    fin_no: finNo,
+    wp_no: wpNo,
+    date_of_application: applied,
+    date_of_issuance: issued,
+    wp_expiry_date: resident ? null : expiry(),
+    coretrade_expiry_date: pass === 'WP' ? addDays(expiry(), between(random, -60, 60)) : null,
+    levy: resident ? null : pass === 'WP' ? pick(random, LEVIES) : '$500',
+    coretrade: pass === 'WP' ? pick(random, CORETRADES) : null,
+    status,
+    supplied_to_company: pick(random, COMPANIES),
+    designation: pick(random, DESIGNATIONS),
+    rate_type: rateType,
+    salary_rate: salaryRate,
+    photo_url: null,
+    ipa_url: null,
+    consent_letter_url: null,
+    contract_url: null,
+    created_at: createdAt,
+    updated_at: createdAt,
+  };
+  return { row, leftOn };
+}
+
+/** Shifts a worker may do: day, day with overtime, night (past midnight), night with overtime, half day. */
+export const SHIFTS = [
+  ['08:00', '17:00'],
+  ['08:00', '17:00'],
+  ['08:00', '20:00'],
+  ['07:30', '19:30'],
+  ['20:00', '05:00'],
+  ['19:00', '07:00'],
+  ['08:00', '12:00'],
+] as const;
+
+export const TIMESHEET_NOTES = [
+  'Site A, Tuas',
+  'Concreting at Punggol',
+  'Rain stoppage 1 h',
+  'Night pour',
+  null,
+] as const;
+
+export const CHARGE_DESCRIPTIONS: Record<(typeof CHARGE_TYPES)[number], string> = {
+  'Safety Violation': 'No safety helmet on site',
+  Attendance: 'Late arrival without notice',
+  'Equipment Damage': 'Damaged power drill',
+  Misconduct: 'Smoking in non-smoking area',
+  Other: 'Replacement of lost site pass',
+};
+
+/**
+ * A training record's expiry, cycling through the four states the screen shows: Valid (more than 30
+ * days ahead), Expiring Soon (within 30 days), Expired and No Expiry.
+ */
+export function trainingExpiry(
+  kind: number,
+  random: Random,
+  today: string,
+): { trained: string; expires: string | null } {
+  const state = kind % 4;
+  if (state === 3) return { trained: addDays(today, -between(random, 30, 900)), expires: null };
+  const expires =
+    state === 0
+      ? addDays(today, between(random, 31, 1000))
+      : state === 1
+        ? addDays(today, between(random, 0, 30))
+        : addDays(today, -between(random, 1, 500));
+  return { trained: addDays(expires, -between(random, 365, 1095)), expires };
+}
+
+export const trainingName = (index: number) => TRAINING_NAMES[index % TRAINING_NAMES.length] ?? 'CSOC';
+export const trainingProvider = (index: number) => TRAINING_PROVIDERS[index % TRAINING_PROVIDERS.length] ?? null;
