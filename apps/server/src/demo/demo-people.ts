@@ -262,7 +262,9 @@ export function trainingExpiry(
       : state === 1
         ? addDays(today, between(random, 0, 30))
         : addDays(today, -between(random, 1, 500));
-  return { trained: addDays(expires, -between(random, 365, 1095)), expires };
+  const trained = addDays(expires, -between(random, 365, 1095));
+  // A course is always taken in the past, however long its certificate is valid.
+  return { trained: trained < today ? trained : addDays(today, -between(random, 7, 90)), expires };
 }
 
 export const trainingName = (index: number) => TRAINING_NAMES[index % TRAINING_NAMES.length] ?? 'CSOC';
