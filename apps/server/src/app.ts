@@ -12,7 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { authRoutes, HealthResponse } from './auth/auth.routes.ts';
+import { accountRoutes, authRoutes, HealthResponse } from './auth/auth.routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { FileStore } from './files/file-store.ts';
@@ -105,6 +105,7 @@ export async function buildApp({
     async (api) => {
       requireSession(api, db, config.sessionPolicy);
       const store = fileStore ?? createLocalFileStore(config.filesDir);
+      await api.register(accountRoutes, { prefix: '/auth', db });
       await api.register(usersRoutes, { prefix: '/users', db });
       await api.register(workersRoutes, { prefix: '/workers', db, timeZone: config.businessTimeZone, store });
       await api.register(adminChargesRoutes, {
