@@ -16,6 +16,7 @@ import { accountRoutes, authRoutes, HealthResponse } from './auth/auth.routes.ts
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { FileStore } from './files/file-store.ts';
+import { startFileSweeper } from './files/file-sweeper.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { createLocalFileStore } from './files/local-file-store.ts';
 import { unauthorized } from './lib/errors.ts';
@@ -125,11 +126,21 @@ export async function buildApp({
   });
   await app.register(authRoutes, { prefix: '/api/auth', db, sessionPolicy: config.sessionPolicy });
 
+  const store = fileStore ?? createLocalFileStore(config.filesDir);
+  const { fileSweep } = config;
+  if (fileSweep) {
+    // Issue 16: at start and daily, stored files no record links are swept after the grace period.
+    let stopSweeper: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stopSweeper = startFileSweeper(db, store, fileSweep, app.log);
+    });
+    app.addHook('preClose', async () => stopSweeper?.());
+  }
+
   // Everything registered in here needs a signed-in staff member.
   await app.register(
     async (api) => {
       requireSession(api, db, config.sessionPolicy);
-      const store = fileStore ?? createLocalFileStore(config.filesDir);
       await api.register(accountRoutes, { prefix: '/auth', db });
       await api.register(usersRoutes, { prefix: '/users', db });
       await api.register(workersRoutes, { prefix: '/workers', db, timeZone: config.businessTimeZone, store });

@@ -254,7 +254,7 @@ export async function changePassword(
       action: 'update',
       entity: 'user',
       entityId: actor.id,
-      after: { password: 'changed', endedSessions: ended },
+      after: { password_changed: true, ended_sessions: ended },
     });
     return ended;
   });

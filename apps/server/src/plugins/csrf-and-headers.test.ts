@@ -50,7 +50,12 @@ describe('CSRF: same-origin check on every state-changing route (issue 16)', () 
     const routes = stateChangingRoutes(t);
     expect(routes.length).toBeGreaterThan(25);
     expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
-      expect.arrayContaining(['POST /api/auth/login', 'POST /api/auth/setup', 'POST /api/auth/password', 'DELETE /api/files']),
+      expect.arrayContaining([
+        'POST /api/auth/login',
+        'POST /api/auth/setup',
+        'POST /api/auth/password',
+        'DELETE /api/files',
+      ]),
     );
     const auditBefore = await t.db.selectFrom('audit_log').select('id').execute();
     const accepted: string[] = [];
@@ -69,7 +74,9 @@ describe('CSRF: same-origin check on every state-changing route (issue 16)', () 
         }
       }
     }
-    console.info(`[reliability] CSRF: ${routes.length} state-changing routes x ${Object.keys(REFUSED).length} header sets = ${probes} probes, ${accepted.length} accepted`);
+    console.info(
+      `[reliability] CSRF: ${routes.length} state-changing routes x ${Object.keys(REFUSED).length} header sets = ${probes} probes, ${accepted.length} accepted`,
+    );
     expect(accepted).toEqual([]);
     // Refused before any handler ran: nothing was written.
     expect(await t.db.selectFrom('audit_log').select('id').execute()).toHaveLength(auditBefore.length);
@@ -79,19 +86,31 @@ describe('CSRF: same-origin check on every state-changing route (issue 16)', () 
     const t = await buildTestApp();
     await t.signIn();
     const payload = { name: 'New Staff', email: 'new@example.com', password: 'long password here' };
-    const byOrigin = await t.app.inject({ method: 'POST', url: '/api/users', payload, headers: { origin: ORIGIN, cookie: t.cookie ?? '' } });
+    const byOrigin = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload,
+      headers: { origin: ORIGIN, cookie: t.cookie ?? '' },
+    });
     expect(byOrigin.statusCode).toBe(201);
     const byReferer = await t.app.inject({
       method: 'POST',
       url: '/api/users',
       payload: { ...payload, email: 'second@example.com' },
-      headers: { referer: 'http://localhost/worker-management?page=2', cookie: t.cookie ?? '', 'sec-fetch-site': 'same-origin' },
+      headers: {
+        referer: 'http://localhost/worker-management?page=2',
+        cookie: t.cookie ?? '',
+        'sec-fetch-site': 'same-origin',
+      },
     });
     expect(byReferer.statusCode).toBe(201);
   });
 
   it('takes ALLOWED_ORIGINS and PUBLIC_URL as own origins, by Origin and by Referer', async () => {
-    const t = await buildTestApp({ PUBLIC_URL: 'https://td.example.com', ALLOWED_ORIGINS: 'https://admin.example.com' });
+    const t = await buildTestApp({
+      PUBLIC_URL: 'https://td.example.com',
+      ALLOWED_ORIGINS: 'https://admin.example.com',
+    });
     for (const headers of [{ origin: 'https://admin.example.com' }, { referer: 'https://td.example.com/login' }]) {
       const response = await t.app.inject({
         method: 'POST',

@@ -96,7 +96,13 @@ async function unguardedRoutes(t: TestApp, userId: string): Promise<{ probes: nu
       probes++;
       const refused =
         response.statusCode === 401 && (method === 'HEAD' || response.json().error.code === 'UNAUTHENTICATED');
-      if (!refused) failures.push({ route: `${route} (${kind} cookie)`, cookie, statusCode: response.statusCode, body: response.body.slice(0, 200) });
+      if (!refused)
+        failures.push({
+          route: `${route} (${kind} cookie)`,
+          cookie,
+          statusCode: response.statusCode,
+          body: response.body.slice(0, 200),
+        });
     }
   }
   return { probes, failures };
@@ -118,7 +124,9 @@ describe('no route without a guard (issue 16)', () => {
       expect(guarded.map(({ method, url }) => `${method} ${url}`)).toContain(expected);
     }
     const { probes, failures } = await unguardedRoutes(t, user.id);
-    console.info(`[reliability] route guard: ${guarded.length} guarded method+route pairs, ${probes} probes, ${failures.length} not refused`);
+    console.info(
+      `[reliability] route guard: ${guarded.length} guarded method+route pairs, ${probes} probes, ${failures.length} not refused`,
+    );
     expect(failures).toEqual([]);
     expect(probes).toBe(guarded.length * 3);
   }, 120_000);
@@ -138,7 +146,11 @@ describe('no route without a guard (issue 16)', () => {
     const user = await t.signIn();
     const { failures } = await unguardedRoutes(t, user.id);
     const named = new Set(failures.map((failure) => failure.route.replace(/ \(.*$/, '')));
-    expect([...named].sort()).toEqual(['GET /api/reports/salaries', 'HEAD /api/reports/salaries', 'POST /api/workers-import']);
+    expect([...named].sort()).toEqual([
+      'GET /api/reports/salaries',
+      'HEAD /api/reports/salaries',
+      'POST /api/workers-import',
+    ]);
     expect(failures).toHaveLength(9);
   });
 });
