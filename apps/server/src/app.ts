@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type HTTPMethods } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema, type HTTPMethods } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -59,6 +59,8 @@ function fastifyTrustProxy(trustProxy: Config['trustProxy']) {
 export interface RegisteredRoute {
   methods: HTTPMethods[];
   url: string;
+  /** The route's zod schemas (body, querystring, params...): the fuzz test draws its input from them. */
+  schema: FastifySchema | undefined;
 }
 
 const routeTables = new WeakMap<FastifyInstance, RegisteredRoute[]>();
@@ -87,7 +89,7 @@ export async function buildApp({
   const routeTable: RegisteredRoute[] = [];
   routeTables.set(app, routeTable);
   app.addHook('onRoute', (route) => {
-    routeTable.push({ methods: ([] as HTTPMethods[]).concat(route.method), url: route.url });
+    routeTable.push({ methods: ([] as HTTPMethods[]).concat(route.method), url: route.url, schema: route.schema });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
