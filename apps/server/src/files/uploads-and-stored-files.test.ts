@@ -222,21 +222,25 @@ describe('an oversized upload is cut off while streaming (issue 16)', () => {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 5);
     const chunk = Buffer.alloc(64 * 1024, 0x20);
-    const result = await new Promise<{ status: string; sent: number }>((resolve) => {
+    const result = await new Promise<{ status: string; sent: number; reset: boolean }>((resolve) => {
       const socket = net.connect(port, '127.0.0.1');
       let response = '';
       let sent = 0;
       let done = false;
+      let reset = false;
       const finish = () => {
         if (done) return;
         done = true;
-        resolve({ status: response.split('\r\n')[0] ?? '', sent });
+        resolve({ status: response.split('\r\n')[0] ?? '', sent, reset });
       };
       socket.on('data', (data) => {
         response += data.toString('latin1');
       });
       socket.on('close', finish);
-      socket.on('error', finish);
+      socket.on('error', () => {
+        reset = true;
+        finish();
+      });
       const lengthHeader = declareLength ? `Content-Length: ${head.length + total}` : 'Transfer-Encoding: chunked';
       socket.write(
         `POST /api/files HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost\r\nCookie: ${t.cookie}\r\n` +
@@ -266,11 +270,14 @@ describe('an oversized upload is cut off while streaming (issue 16)', () => {
     const MB = 1024 * 1024;
     for (const declareLength of [false, true]) {
       const t = await signedInApp();
-      const { status, sent, rssGrowthMb } = await sendLargeUpload(t, 50 * MB, declareLength);
+      const { status, sent, reset, rssGrowthMb } = await sendLargeUpload(t, 50 * MB, declareLength);
       console.info(
-        `[reliability] 50 MB upload (${declareLength ? 'Content-Length' : 'chunked'}): ${status}, client had written ${(sent / MB).toFixed(1)} MB, server RSS grew ${rssGrowthMb.toFixed(1)} MB`,
+        `[reliability] 50 MB upload (${declareLength ? 'Content-Length' : 'chunked'}): ${status || '(reset before the answer was read)'}${reset ? ', connection reset' : ''}, client had written ${(sent / MB).toFixed(1)} MB, server RSS grew ${rssGrowthMb.toFixed(1)} MB`,
       );
-      expect(status).toBe('HTTP/1.1 413 Payload Too Large');
+      // The server answers 413 and closes with the rest unread; the kernel then resets the connection,
+      // and a client still sending may see the reset before it reads the answer (seen on a busy machine).
+      if (!(reset && status === '')) expect(status).toBe('HTTP/1.1 413 Payload Too Large');
+      expect(sent).toBeLessThan(20 * MB);
       // Buffered whole, 50 MB would show; the reader holds at most the 5 MB limit and what is in flight.
       expect(rssGrowthMb).toBeLessThan(25);
       expect(await storedFiles(t)).toHaveLength(0);

@@ -120,17 +120,23 @@ const TABLES = [
   'audit_log',
 ] as const;
 
-async function snapshot(t: TestApp): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
+/**
+ * Every row of the tables a write can touch, in id order: a refused request must leave all of it as
+ * it was (a partial update changes no count, so counts alone would not do).
+ */
+async function snapshot(t: TestApp): Promise<string> {
+  const tables: Record<string, unknown[]> = {};
   for (const table of TABLES) {
-    const row = await t.db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow();
-    counts[table] = Number(row.count);
+    tables[table] = await t.db.selectFrom(table).selectAll().orderBy('id').execute();
   }
-  return counts;
+  return JSON.stringify(tables);
 }
+
+/** Row counts of a snapshot, for a short report of what changed. */
+const countsOf = (snap: string) =>
+  Object.fromEntries(
+    Object.entries(JSON.parse(snap) as Record<string, unknown[]>).map(([k, rows]) => [k, rows.length]),
+  );
 
 interface Outcome {
   cases: number;
@@ -307,7 +313,8 @@ describe('bad input never breaks the server (issue 16)', () => {
         headers: { cookie, ...(payload === MISSING ? {} : { 'content-type': 'application/json' }) },
         ...(payload === MISSING ? {} : { payload: JSON.stringify(payload) ?? 'null' }),
       });
-      const outcome = (outcomes[route] ??= { cases: 0, statuses: {} });
+      outcomes[route] ??= { cases: 0, statuses: {} };
+      const outcome = outcomes[route];
       outcome.cases++;
       outcome.statuses[response.statusCode] = (outcome.statuses[response.statusCode] ?? 0) + 1;
       let problem = judge(response.statusCode, response.body, allowed);
@@ -319,13 +326,14 @@ describe('bad input never breaks the server (issue 16)', () => {
       }
       if (!problem && response.statusCode >= 300) {
         const after = await snapshot(t);
-        if (JSON.stringify(after) !== JSON.stringify(before))
-          problem = `partial write: ${JSON.stringify(before)} -> ${JSON.stringify(after)}`;
+        if (after !== before) {
+          problem = `partial write: ${JSON.stringify(countsOf(before))} -> ${JSON.stringify(countsOf(after))}`;
+        }
       }
       if (problem)
         findings.push({
           route,
-          input: payload,
+          input: payload === MISSING ? url : payload,
           status: response.statusCode,
           body: response.body.slice(0, 300),
           problem,
@@ -398,4 +406,59 @@ describe('bad input never breaks the server (issue 16)', () => {
     );
     expect(findings.slice(0, 10)).toEqual([]);
   }, 900_000);
+});
+
+describe('inputs the fuzz found (issue 16)', () => {
+  // On PostgreSQL a NUL in a list filter reached the query (text cannot hold NUL) and answered 500.
+  it.each([
+    '/api/training-records/summary?q=a%00b',
+    '/api/training-records?training_name=%00',
+    '/api/training-records?worker_id=%00',
+    '/api/payslips?q=%00',
+    '/api/payslips?status=Paid%00',
+    '/api/payslips/summary?worker_id=%00',
+    '/api/timesheets/crew/workers?company=Acme%00',
+  ])('answers %s with a field message', async (url) => {
+    const t = await buildTestApp();
+    await t.signIn();
+    const response = await t.request({ method: 'GET', url });
+    expect(response.statusCode).toBe(400);
+    expect(judge(response.statusCode, response.body, GENERAL)).toBeNull();
+  });
+});
+
+describe('written inputs the fuzz found (issue 16)', () => {
+  it('answers a NUL in any training record text with that field’s message, writing nothing', async () => {
+    const t = await buildTestApp();
+    await t.signIn();
+    const ipaUpload = multipart({ kind: 'ipa' }, { name: 'ipa.pdf', data: sampleFiles.pdf() });
+    const ipa = (
+      await t.request({ method: 'POST', url: '/api/files', payload: ipaUpload.payload, headers: ipaUpload.headers })
+    ).json().url;
+    const worker = (
+      await t.request({ method: 'POST', url: '/api/workers', payload: buildWorker({ ipa_url: ipa }) })
+    ).json();
+    const payload = buildTrainingRecord(worker.id, {
+      certificate_url: 'a\u0000b',
+      certificate_number: 'C\u0000',
+      notes: 'line one\nline two\u0000',
+      training_provider: '\u001b[31m',
+    });
+    const response = await t.request({ method: 'POST', url: '/api/training-records', payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({
+      certificate_url: 'Certificate contains characters that are not allowed',
+      certificate_number: 'Certificate Number contains characters that are not allowed',
+      notes: 'Notes contains characters that are not allowed',
+      training_provider: 'Training Provider contains characters that are not allowed',
+    });
+    expect(await t.db.selectFrom('training_records').select('id').execute()).toHaveLength(0);
+    // Line breaks stay allowed in notes.
+    const ok = await t.request({
+      method: 'POST',
+      url: '/api/training-records',
+      payload: buildTrainingRecord(worker.id, { notes: 'one\ntwo' }),
+    });
+    expect(ok.statusCode).toBe(201);
+  });
 });
