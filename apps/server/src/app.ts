@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema, type HTTPMethods } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -12,10 +12,11 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { authRoutes, HealthResponse } from './auth/auth.routes.ts';
+import { accountRoutes, authRoutes, HealthResponse } from './auth/auth.routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { FileStore } from './files/file-store.ts';
+import { startFileSweeper } from './files/file-sweeper.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { createLocalFileStore } from './files/local-file-store.ts';
 import { unauthorized } from './lib/errors.ts';
@@ -54,6 +55,24 @@ function fastifyTrustProxy(trustProxy: Config['trustProxy']) {
   return typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy;
 }
 
+/** One route as registered: what the guard test walks (issue 16). */
+export interface RegisteredRoute {
+  methods: HTTPMethods[];
+  url: string;
+  /** The route's zod schemas (body, querystring, params...): the fuzz test draws its input from them. */
+  schema: FastifySchema | undefined;
+}
+
+const routeTables = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/**
+ * Every route the app registered, from Fastify's own `onRoute` hook (so a route added anywhere, in any
+ * plugin, is in it). Issue 16: the guard test walks this table instead of a hand-kept list.
+ */
+export function routeTableOf(app: FastifyInstance): readonly RegisteredRoute[] {
+  return routeTables.get(app) ?? [];
+}
+
 /** Builds the whole app with one register() per module. Never listens: main.ts and the tests do. */
 export async function buildApp({
   config,
@@ -67,6 +86,11 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  const routeTable: RegisteredRoute[] = [];
+  routeTables.set(app, routeTable);
+  app.addHook('onRoute', (route) => {
+    routeTable.push({ methods: ([] as HTTPMethods[]).concat(route.method), url: route.url, schema: route.schema });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
@@ -82,14 +106,18 @@ export async function buildApp({
     openapi: { info: { title: 'TD Workforce API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    uiHooks: {
-      onRequest: async (request, reply) => {
-        if (!(await authenticate(db, config.sessionPolicy, request, reply))) throw unauthorized();
-      },
-    },
+  // Issue 16 (route guard test): the docs are for signed-in staff, their static assets included;
+  // swagger-ui's own `uiHooks` skip its static files, so the guard sits on a plugin around it.
+  await app.register(async (docs) => {
+    docs.addHook('onRequest', async (request, reply) => {
+      if (!(await authenticate(db, config.sessionPolicy, request, reply))) throw unauthorized();
+    });
+    await docs.register(fastifySwaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      // Our policy frames nothing (issue 16): swagger-ui's own allows framing by the same origin.
+      transformStaticCSP: (header) => header.replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+    });
   });
 
   registerSameOriginCheck(app, [...config.allowedOrigins, ...(config.publicOrigin ? [config.publicOrigin] : [])]);
@@ -100,11 +128,22 @@ export async function buildApp({
   });
   await app.register(authRoutes, { prefix: '/api/auth', db, sessionPolicy: config.sessionPolicy });
 
+  const store = fileStore ?? createLocalFileStore(config.filesDir);
+  const { fileSweep } = config;
+  if (fileSweep) {
+    // Issue 16: at start and daily, stored files no record links are swept after the grace period.
+    let stopSweeper: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stopSweeper = startFileSweeper(db, store, fileSweep, app.log);
+    });
+    app.addHook('preClose', async () => stopSweeper?.());
+  }
+
   // Everything registered in here needs a signed-in staff member.
   await app.register(
     async (api) => {
       requireSession(api, db, config.sessionPolicy);
-      const store = fileStore ?? createLocalFileStore(config.filesDir);
+      await api.register(accountRoutes, { prefix: '/auth', db });
       await api.register(usersRoutes, { prefix: '/users', db });
       await api.register(workersRoutes, { prefix: '/workers', db, timeZone: config.businessTimeZone, store });
       await api.register(adminChargesRoutes, {

@@ -45,6 +45,18 @@ const ConfigSchema = z.object({
     .default(12),
   /** Issue 7.11: however active, a session ends this long after sign-in. */
   SESSION_MAX_AGE_DAYS: z.coerce.number().positive().max(365).default(7),
+  /** Issue 16: a stored file no record links is deleted once it is this old (uploads abandoned before Save). */
+  FILE_SWEEP_GRACE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
+  /** How often the sweep runs (it also runs at start); 0 switches it off (the default under NODE_ENV=test). */
+  FILE_SWEEP_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Extra origins allowed to send state-changing requests, comma separated (the app's own is always allowed). */
   ALLOWED_ORIGINS: z.string().default(''),
@@ -173,6 +185,8 @@ export interface Config {
   businessTimeZone: string;
   /** Root folder of the local file store. */
   filesDir: string;
+  /** The sweep of stored files no record links (issue 16); null when switched off. */
+  fileSweep: { graceMs: number; intervalMs: number } | null;
   mail: {
     /** SMTP server URL (may hold credentials: never log it); unset writes messages to `outboxDir`. */
     smtpUrl: string | undefined;
@@ -188,6 +202,14 @@ export interface Config {
 const DEFAULT_MAIL_FROM = 'TD Workforce <no-reply@td-workforce.invalid>';
 
 export class ConfigError extends Error {}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Daily by default; off in tests unless asked for, so the many apps a test run builds do not sweep. */
+function fileSweepOf(settings: z.output<typeof ConfigSchema>): Config['fileSweep'] {
+  const hours = settings.FILE_SWEEP_INTERVAL_HOURS ?? (settings.NODE_ENV === 'test' ? 0 : 24);
+  return hours === 0 ? null : { graceMs: settings.FILE_SWEEP_GRACE_HOURS * HOUR_MS, intervalMs: hours * HOUR_MS };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(
@@ -227,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(settings.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     businessTimeZone: settings.BUSINESS_TIME_ZONE,
     filesDir: path.resolve(settings.FILES_DIR ?? path.join(settings.DATA_DIR, 'files')),
+    fileSweep: fileSweepOf(settings),
     mail: {
       smtpUrl: settings.SMTP_URL,
       from: settings.MAIL_FROM?.trim() ?? DEFAULT_MAIL_FROM,

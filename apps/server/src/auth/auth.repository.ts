@@ -125,3 +125,25 @@ export async function insertLoginDevice(
 export async function deleteExpiredLoginDevices(db: Db, now: string): Promise<void> {
   await db.deleteFrom('login_devices').where('expires_at', '<=', now).execute();
 }
+
+export function findUserById(db: Db, id: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function updatePasswordHash(db: Db, userId: string, passwordHash: string, now: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Ends every session of the user but `keepSessionId` (the one changing the password); answers how many. */
+export async function deleteOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepSessionId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,11 +1,20 @@
-import { LoginInput, NewAccountInput, SessionResponse, SetupStatus } from '@td/shared/schemas/auth';
+import {
+  ChangePasswordInput,
+  ChangePasswordResponse,
+  LoginInput,
+  NewAccountInput,
+  SessionResponse,
+  SetupStatus,
+} from '@td/shared/schemas/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
+import { unauthorized } from '../lib/errors.ts';
 import {
   authenticate,
   clearSessionCookie,
+  currentUser,
   DEVICE_COOKIE,
   SESSION_COOKIE,
   setDeviceCookie,
@@ -36,6 +45,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const client = { ip: request.ip, deviceToken: request.cookies[DEVICE_COOKIE] };
       const signedIn = await auth.login(db, request.body, client, sessionPolicy);
+      // Issue 16: sign-in always opens a new session with a new id; a session the browser still held
+      // (another user's, or one planted by someone else) ends on the server rather than living on.
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) await auth.logout(db, previous, null);
       sendCookies(request, reply, signedIn);
       return { user: signedIn.user };
     },
@@ -62,6 +75,22 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const signedIn = await auth.setupFirstAccount(db, request.body, sessionPolicy);
       sendCookies(request, reply, signedIn);
       return reply.status(201).send({ user: signedIn.user });
+    },
+  );
+};
+
+/**
+ * Issue 16: the signed-in staff member's own account. Registered inside the guarded `/api` plugin
+ * (prefix `/api/auth`), so it inherits the session guard like every other protected route.
+ */
+export const accountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.post(
+    '/password',
+    { schema: { tags: ['auth'], body: ChangePasswordInput, response: { 200: ChangePasswordResponse } } },
+    async (request) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token) throw unauthorized();
+      return auth.changePassword(db, currentUser(request), token, request.body);
     },
   );
 };

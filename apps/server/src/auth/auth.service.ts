@@ -1,11 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { LoginInput, NewAccountInput, SessionUser } from '@td/shared/schemas/auth';
+import {
+  type ChangePasswordInput,
+  CURRENT_PASSWORD_WRONG,
+  type LoginInput,
+  type NewAccountInput,
+  type SessionUser,
+} from '@td/shared/schemas/auth';
 import type { Actor } from '../audit/audit.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { newId, nowIso } from '../lib/clock.ts';
-import { conflict, tooMany, unauthorized } from '../lib/errors.ts';
+import { badRequest, conflict, tooMany, unauthorized } from '../lib/errors.ts';
 import * as repo from './auth.repository.ts';
 import { hashForUnknownUser, hashPassword, verifyPassword } from './password.ts';
 
@@ -208,4 +214,50 @@ export async function createUser(db: Db, input: NewAccountInput, actor: Actor | 
   });
   await recordAudit(db, actor ?? user, { action: 'create', entity: 'user', entityId: user.id, after: user });
   return user;
+}
+
+/** Issue 16: wrong current passwords one session may try in 15 minutes (a stolen session cannot guess on). */
+export const MAX_PASSWORD_CHANGE_FAILURES = 5;
+export const TOO_MANY_PASSWORD_CHANGES = 'Too many wrong current passwords. Please wait 15 minutes and try again.';
+
+/**
+ * Issue 16: signed-in staff change their own password. The current password is required (a session
+ * left open on a shared computer must not be enough to take the account over), wrong guesses are
+ * throttled like sign-in, and every other session of the user ends in the same transaction as the
+ * new hash is stored, so a session opened with the old password cannot outlive it. The session that
+ * made the change stays signed in. Answers how many sessions ended.
+ */
+export async function changePassword(
+  db: Db,
+  actor: SessionUser,
+  sessionToken: string,
+  input: ChangePasswordInput,
+  now = new Date(),
+): Promise<{ endedSessions: number }> {
+  const key = `password-change:${actor.id}`;
+  const since = nowIso(new Date(now.getTime() - LOGIN_WINDOW_MS));
+  await db.transaction().execute(async (trx) => {
+    if ((await repo.countAttempt(trx, key, since, nowIso(now))) > MAX_PASSWORD_CHANGE_FAILURES) {
+      throw tooMany(TOO_MANY_PASSWORD_CHANGES);
+    }
+  });
+  const user = await repo.findUserById(db, actor.id);
+  if (!user) throw unauthorized();
+  if (!(await verifyPassword(input.currentPassword, user.password_hash))) {
+    throw badRequest(CURRENT_PASSWORD_WRONG, { currentPassword: CURRENT_PASSWORD_WRONG });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  const endedSessions = await db.transaction().execute(async (trx) => {
+    await repo.updatePasswordHash(trx, actor.id, passwordHash, nowIso(now));
+    const ended = await repo.deleteOtherSessions(trx, actor.id, sessionIdOf(sessionToken));
+    await recordAudit(trx, actor, {
+      action: 'update',
+      entity: 'user',
+      entityId: actor.id,
+      after: { password_changed: true, ended_sessions: ended },
+    });
+    return ended;
+  });
+  await repo.resetAttempts(db, [key]);
+  return { endedSessions };
 }

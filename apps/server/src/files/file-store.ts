@@ -10,6 +10,11 @@ export interface FileStore {
   get(path: string): Promise<{ body: Readable; size: number } | null>;
   /** Removes the file; a file that is already gone is not an error. */
   remove(path: string): Promise<void>;
+  /**
+   * Every stored file with its last change, for the sweep of bytes no record knows (issue 16). A store
+   * that cannot list leaves it out; the sweep then only removes files whose record it deletes.
+   */
+  list?(): AsyncIterable<{ path: string; modifiedAt: Date }>;
 }
 
 /**

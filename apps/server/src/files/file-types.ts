@@ -89,6 +89,24 @@ export async function detectFormat(data: Uint8Array): Promise<FileFormat | null>
   }
 }
 
+/**
+ * Markup a browser would run if it ever rendered the bytes as a web page: a polyglot (a real PNG, GIF
+ * or PDF header with HTML or SVG after it) passes the format check, so the whole file is searched.
+ * None of it belongs in a scan, a photo or a Word file; in compressed streams the chance of one of
+ * these words appearing by accident is about 2^-50 per position.
+ */
+const MARKUP =
+  /<(?:script|html|body|svg|iframe|object|embed|img\s[^>]*\bon\w+\s*=|!doctype\s+html|\?xml-stylesheet)|javascript:/i;
+/** PDF actions that run code or programs when the document opens (issue 16). */
+const PDF_ACTIVE = /\/(?:JavaScript|JS|Launch)(?![A-Za-z0-9])/;
+
+/** Issue 16: true when the bytes carry script or markup, whatever format they claim to be. */
+export function hasActiveContent(data: Uint8Array, format: FileFormat): boolean {
+  // latin1 maps each byte to one character, so a regular expression sees the raw bytes.
+  const text = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('latin1');
+  return MARKUP.test(text) || (format === 'pdf' && PDF_ACTIVE.test(text));
+}
+
 export type UploadCheck =
   | { ok: true; format: FileFormat; extension: string; contentType: string }
   | { ok: false; message: string };
@@ -104,6 +122,7 @@ export async function checkUpload(kind: FileKind, fileName: string, data: Uint8A
   if (!named || !rule.formats.includes(named)) return { ok: false, message: rule.invalid };
   const content = await detectFormat(data);
   if (content !== named) return { ok: false, message: rule.invalid };
+  if (hasActiveContent(data, content)) return { ok: false, message: rule.invalid };
   return { ok: true, format: content, extension, contentType: CONTENT_TYPES[content] };
 }
 

@@ -27,7 +27,46 @@ export async function deleteStoredFile(db: Db, id: string): Promise<void> {
  */
 export const FILE_LINKS = [
   { table: 'workers', entity: 'worker', columns: ['photo_url', 'ipa_url', 'consent_letter_url', 'contract_url'] },
+  // Issue 16: was missing, so deleting a certificate left its training record's link dangling, and the
+  // sweep of unlinked files would have taken certificates still in use.
+  { table: 'training_records', entity: 'training_record', columns: ['certificate_url'] },
 ] as const;
+
+/** `exists (...)`: some record links the stored file `url` (any column of FILE_LINKS). */
+function isLinked(url: ReturnType<typeof sql.ref>) {
+  const checks = FILE_LINKS.flatMap((link) =>
+    link.columns.map(
+      (column) => sql`exists (select 1 from ${sql.table(link.table)} where ${sql.ref(column)} = ${url})`,
+    ),
+  );
+  return sql.join(checks, sql` or `);
+}
+
+/** Stored files created before `createdBefore` that no record links (issue 16, the sweep). */
+export async function findUnlinkedStoredFiles(db: Db, createdBefore: string, limit: number) {
+  const { rows } = await sql<StoredFile>`
+    select * from stored_files
+    where created_at < ${createdBefore} and not (${isLinked(sql.ref('stored_files.url'))})
+    order by created_at limit ${limit}`.execute(db);
+  return rows;
+}
+
+/**
+ * Deletes the record only if still no record links it: the check and the delete are one statement, so
+ * a link saved after the search above keeps its file. Answers whether it was deleted.
+ */
+export async function deleteStoredFileIfUnlinked(db: Db, id: string): Promise<boolean> {
+  const result = await sql`
+    delete from stored_files where id = ${id} and not (${isLinked(sql.ref('stored_files.url'))})`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/** The store paths among `paths` that have a record (the rest are bytes no record knows). */
+export async function findRecordedPaths(db: Db, paths: string[]): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
+  const rows = await db.selectFrom('stored_files').select('path').where('path', 'in', paths).execute();
+  return new Set(rows.map((row) => row.path));
+}
 
 export interface ClearedLink {
   entity: string;

@@ -79,6 +79,21 @@ export function createLocalFileStore(root: string): FileStore {
       }
     },
 
+    async *list() {
+      let entries: string[];
+      try {
+        entries = await fs.readdir(base, { recursive: true });
+      } catch (error) {
+        if (codeOf(error) === 'ENOENT') return;
+        throw toStorageError(error);
+      }
+      for (const entry of entries) {
+        const relative = entry.split(path.sep).join('/');
+        const stat = await fs.lstat(path.join(base, entry)).catch(() => null);
+        if (stat?.isFile()) yield { path: relative, modifiedAt: stat.mtime };
+      }
+    },
+
     async remove(relative) {
       const full = resolve(relative);
       try {

@@ -4,10 +4,22 @@ import { forbidden } from '../lib/errors.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CROSS_ORIGIN_REFUSED = 'This request did not come from the app and was refused.';
 
+/** The origin (`scheme://host[:port]`) of a URL header, or null when it is not an http(s) URL. */
+function originOf(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * CSRF defence: a request that changes state must come from the app's own origin. Browsers send
- * `Origin` on such requests; without it, `Sec-Fetch-Site: same-origin` is accepted. Anything else,
- * including a request with neither header, is refused.
+ * CSRF defence (decision 002, issue 16): a request that changes state must come from the app's own
+ * origin. Browsers send `Origin` on such requests; when it is absent, the `Referer` must name our
+ * origin instead. Anything else is refused: another origin, `Origin: null` (sandboxed frames, data:
+ * URLs, some redirects), a malformed value, or neither header. A browser's `Sec-Fetch-Site` saying
+ * the request is cross-site or same-site (another subdomain) is refused whatever the other headers say.
  */
 export function registerSameOriginCheck(app: FastifyInstance, allowedOrigins: string[]): void {
   app.addHook('onRequest', async (request) => {
@@ -17,10 +29,14 @@ export function registerSameOriginCheck(app: FastifyInstance, allowedOrigins: st
 }
 
 function comesFromOwnOrigin(request: FastifyRequest, allowedOrigins: string[]): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite === 'cross-site' || fetchSite === 'same-site') return false;
+  const own = `${request.protocol}://${request.host}`;
+  const owns = new Set([own, originOf(own), ...allowedOrigins]);
+  const trusted = (origin: string | null) => origin !== null && owns.has(origin);
   const origin = request.headers.origin;
-  if (origin) {
-    const own = `${request.protocol}://${request.host}`;
-    return origin === own || allowedOrigins.includes(origin);
-  }
-  return request.headers['sec-fetch-site'] === 'same-origin';
+  // `new URL` normalises (default ports, case); "null" and junk are not URLs and fail.
+  if (origin !== undefined) return origin === own || trusted(originOf(origin));
+  const referer = request.headers.referer;
+  return referer !== undefined && trusted(originOf(referer));
 }

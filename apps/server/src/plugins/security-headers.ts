@@ -36,9 +36,15 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         'img-src': ["'self'", 'data:', 'blob:'],
         'frame-src': ["'self'", 'blob:'],
         'worker-src': ["'self'"],
+        // Issue 16: nobody frames the app (clickjacking); its own PDF previews are blob: frames,
+        // which this does not touch (frame-ancestors is read from the framed response's headers).
+        'frame-ancestors': ["'none'"],
         'upgrade-insecure-requests': null,
       },
     },
+    // The same for browsers that predate frame-ancestors.
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);

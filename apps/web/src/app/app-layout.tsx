@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@td/shared/options/product';
-import { ArrowLeft, HardHat, LogOut, Menu, X } from 'lucide-react';
+import { ArrowLeft, HardHat, KeyRound, LogOut, Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { cn } from '@/components/ui/cn.ts';
@@ -158,6 +158,14 @@ function Sidebar({ open, onClose }: { open: boolean; onClose(): void }) {
             Signed in as {user.name}
           </p>
         )}
+        <Link
+          to="/account/password"
+          aria-current={location.pathname === '/account/password' ? 'page' : undefined}
+          className="flex w-full items-center gap-3 rounded-xl px-3 py-2 text-sm font-medium text-ink hover:bg-black/5"
+        >
+          <KeyRound aria-hidden="true" className="h-4 w-4" />
+          Change password
+        </Link>
         <button
           type="button"
           onClick={handleSignOut}

@@ -24,6 +24,11 @@ const featureRoutes: RouteObject[] = [
   ...trainingRecordRoutes,
   ...employmentLetterRoutes,
   {
+    // Issue 16: reached from the signed-in user's menu in the shell.
+    path: '/account/password',
+    lazy: lazyPage(() => import('@/features/auth/pages/change-password-page.tsx').then((m) => m.ChangePasswordPage)),
+  },
+  {
     path: '/component-demo',
     lazy: lazyPage(() =>
       import('@/features/design-demo/pages/component-demo-page.tsx').then((m) => m.ComponentDemoPage),

@@ -4,6 +4,7 @@ import { isIsoDate } from '../rules/dates.ts';
 import { fromCents } from '../rules/money.ts';
 import { otherDeductionsToCents } from '../rules/payslip.ts';
 import { EmailDelivery } from './email-delivery.ts';
+import { filterText, searchText } from './fields.ts';
 
 /**
  * SPEC 3 payslip, 5 payslip generation, 7 payslip calls; issue 12's API. One schema for the generate
@@ -182,10 +183,11 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export const PayslipListQuery = z.object({
   /** SPEC 2: search by worker name (first and last name together). */
-  q: z.string().trim().max(100).optional(),
+  // Issue 16: clean text like every other list's filters; a NUL reached PostgreSQL and answered 500.
+  q: searchText(),
   /** workers.id (or a TD- id). */
-  worker_id: z.string().trim().max(100).optional(),
-  status: z.string().trim().max(20).optional(),
+  worker_id: filterText('Worker'),
+  status: filterText('Status', 20),
   /** SPEC 9: `YYYY-MM`; a payslip matches when its period overlaps the month. */
   month: z
     .string()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TRAINING_NAMES, TRAINING_STATUS_FILTERS, TRAINING_STATUSES } from '../options/training.ts';
 import { isIsoDate } from '../rules/dates.ts';
+import { filterText, hasForbiddenCharacters, notAllowedCharactersMessage, searchText } from './fields.ts';
 import { invalidDateMessage } from './worker.ts';
 
 /**
@@ -40,25 +41,34 @@ export const CERTIFICATE_UPLOAD_FAILED = 'Failed to upload certificate. Please t
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
-/** Text that may be empty: trimmed, empty becomes null, cut to `max` characters. */
-const optionalText = (max: number) =>
+/**
+ * Text that may be empty: trimmed, empty becomes null, cut to `max` characters. Control characters
+ * and lone surrogates are refused with the field's message (issue 16: a NUL reached PostgreSQL,
+ * whose text cannot hold one, and answered 500).
+ */
+const optionalText = (max: number, field: TrainingField, multiline = false) =>
   z
     .union([z.string(), z.null()])
     .optional()
+    .superRefine((value, ctx) => {
+      if (typeof value === 'string' && hasForbiddenCharacters(value, multiline)) {
+        ctx.addIssue({ code: 'custom', message: notAllowedCharactersMessage(TRAINING_FIELD_LABELS[field]) });
+      }
+    })
     .transform((value) => {
       const trimmed = value?.trim() ?? '';
       return trimmed === '' ? null : trimmed.slice(0, max);
     });
 
 const TrainingRecordFields = z.object({
-  worker_id: optionalText(100),
-  training_name: optionalText(200),
-  training_date: optionalText(20),
-  expiry_date: optionalText(20),
-  certificate_number: optionalText(100),
-  training_provider: optionalText(200),
-  notes: optionalText(2000),
-  certificate_url: optionalText(500),
+  worker_id: optionalText(100, 'worker_id'),
+  training_name: optionalText(200, 'training_name'),
+  training_date: optionalText(20, 'training_date'),
+  expiry_date: optionalText(20, 'expiry_date'),
+  certificate_number: optionalText(100, 'certificate_number'),
+  training_provider: optionalText(200, 'training_provider'),
+  notes: optionalText(2000, 'notes', true),
+  certificate_url: optionalText(500, 'certificate_url'),
 });
 
 export type TrainingRecordFormValues = z.input<typeof TrainingRecordFields>;
@@ -154,9 +164,10 @@ export type TrainingRecord = z.infer<typeof TrainingRecord>;
 /** SPEC 2 list filters: search, worker (workers.id) and training name. */
 const TrainingFilters = z.object({
   /** Worker first name, last name (or both), training name or certificate number. */
-  q: z.string().trim().max(100).optional(),
-  worker_id: z.string().trim().max(100).optional(),
-  training_name: z.string().trim().max(200).optional(),
+  // Issue 16: clean text like every other list's filters; a NUL reached PostgreSQL and answered 500.
+  q: searchText(),
+  worker_id: filterText('Worker'),
+  training_name: filterText('Training', 200),
 });
 
 export const TrainingRecordListQuery = TrainingFilters.extend({

@@ -1,3 +1,4 @@
+import { requiredText } from '@td/shared/schemas/fields';
 import {
   CrewTimesheetInput,
   CrewTimesheetResult,
@@ -21,7 +22,8 @@ interface TimesheetsRoutesOptions {
 }
 
 const IdParams = z.object({ id: z.string() });
-const CrewWorkersQuery = z.object({ company: z.string().trim().min(1).max(200) });
+// Issue 16: clean text (a NUL reached PostgreSQL and answered 500).
+const CrewWorkersQuery = z.object({ company: requiredText(200, { label: 'Company' }) });
 const CrewCompanies = z.object({ items: z.array(z.object({ company: z.string(), workers: z.number().int() })) });
 const CrewWorkers = z.object({
   items: z.array(z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), worker_id: z.string() })),

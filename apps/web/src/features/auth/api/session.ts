@@ -1,4 +1,11 @@
-import type { LoginInput, NewAccountInput, SessionResponse, SetupStatus } from '@td/shared/schemas/auth';
+import type {
+  ChangePasswordInput,
+  ChangePasswordResponse,
+  LoginInput,
+  NewAccountInput,
+  SessionResponse,
+  SetupStatus,
+} from '@td/shared/schemas/auth';
 import { api } from '@/lib/api-client.ts';
 
 export const authQueries = {
@@ -10,3 +17,7 @@ export const signIn = (input: LoginInput) => api<SessionResponse>('/api/auth/log
 export const signOut = () => api<void>('/api/auth/logout', { method: 'POST' });
 export const createFirstAccount = (input: NewAccountInput) =>
   api<SessionResponse>('/api/auth/setup', { method: 'POST', body: input });
+
+/** Issue 16: the signed-in staff member's own password; ends their other sessions. */
+export const changePassword = (input: ChangePasswordInput) =>
+  api<ChangePasswordResponse>('/api/auth/password', { method: 'POST', body: input });

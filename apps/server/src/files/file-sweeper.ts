@@ -1,0 +1,115 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { recordAudit } from '../audit/audit.repository.ts';
+import type { Db } from '../db/database.ts';
+import { nowIso } from '../lib/clock.ts';
+import type { FileStore } from './file-store.ts';
+import * as repo from './files.repository.ts';
+import { isStoredPath } from './files.service.ts';
+
+export interface SweepOptions {
+  /** Only files older than this are swept: an upload waits for its form's Save at least this long. */
+  graceMs: number;
+  now?: Date;
+  /** Records handled per query. */
+  batchSize?: number;
+}
+
+export interface SweepResult {
+  /** Stored-file records (and their bytes) deleted because no record linked them. */
+  deletedRecords: number;
+  /** Files in the store that had no record at all (an upload cut off between writing and recording). */
+  deletedOrphans: number;
+  /** Files that could not be removed; they stay recorded and are tried again at the next sweep. */
+  failed: number;
+}
+
+/**
+ * Issue 16: deletes stored files no record points at any more, once they are older than the grace
+ * period: a deleted worker's documents, an upload abandoned before Save, a replaced photo. A file a
+ * record still links is never taken: the "still unlinked" check and the delete are one statement
+ * (`deleteStoredFileIfUnlinked`), and the bytes go in the same transaction (a failed removal keeps the
+ * record). Then bytes in the store that no record knows, older than the grace period, are removed.
+ */
+export async function sweepUnlinkedFiles(db: Db, store: FileStore, options: SweepOptions): Promise<SweepResult> {
+  const now = options.now ?? new Date();
+  const batchSize = options.batchSize ?? 500;
+  const cutoff = new Date(now.getTime() - options.graceMs);
+  const result: SweepResult = { deletedRecords: 0, deletedOrphans: 0, failed: 0 };
+  const failedIds = new Set<string>();
+
+  for (;;) {
+    const candidates = (await repo.findUnlinkedStoredFiles(db, nowIso(cutoff), batchSize + failedIds.size)).filter(
+      (file) => !failedIds.has(file.id),
+    );
+    for (const file of candidates) {
+      try {
+        const deleted = await db.transaction().execute(async (trx) => {
+          if (!(await repo.deleteStoredFileIfUnlinked(trx, file.id))) return false;
+          const { id, created_by, ...recorded } = file;
+          await recordAudit(trx, null, { action: 'delete', entity: 'stored_file', entityId: id, before: recorded });
+          await store.remove(file.path);
+          return true;
+        });
+        if (deleted) result.deletedRecords++;
+      } catch {
+        failedIds.add(file.id);
+        result.failed++;
+      }
+    }
+    if (candidates.length < batchSize) break;
+  }
+
+  if (store.list) {
+    let old: string[] = [];
+    const flush = async () => {
+      const recorded = await repo.findRecordedPaths(db, old);
+      for (const path of old.filter((p) => !recorded.has(p))) {
+        await store.remove(path).then(
+          () => result.deletedOrphans++,
+          () => result.failed++,
+        );
+      }
+      old = [];
+    };
+    for await (const entry of store.list()) {
+      // Only names this server gives; anything else in the folder is not ours to judge.
+      if (entry.modifiedAt < cutoff && isStoredPath(entry.path)) old.push(entry.path);
+      if (old.length >= batchSize) await flush();
+    }
+    await flush();
+  }
+  return result;
+}
+
+/**
+ * Runs the sweep at start and then every `intervalMs` (daily by default). One sweep at a time; a
+ * failed sweep is logged and the next one tries again. Answers a stop function that waits for a
+ * running sweep, for the app's close.
+ */
+export function startFileSweeper(
+  db: Db,
+  store: FileStore,
+  { graceMs, intervalMs }: { graceMs: number; intervalMs: number },
+  log: FastifyBaseLogger,
+): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const run = () => {
+    if (running) return;
+    running = sweepUnlinkedFiles(db, store, { graceMs })
+      .then((result) => {
+        if (result.deletedRecords || result.deletedOrphans || result.failed)
+          log.info({ sweep: result }, 'swept unlinked files');
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'the sweep of unlinked files failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
