@@ -266,6 +266,7 @@ describe('bad input never breaks the server (issue 16)', () => {
       'POST /api/admin-charges/:id/reject',
       'DELETE /api/training-records/:id',
       'DELETE /api/payslips/:id',
+      'POST /api/payslips/:id/email',
       'DELETE /api/files',
       // Covered by the upload tests (multipart, not JSON): uploads-and-stored-files.test.ts.
       'POST /api/files',
