@@ -7,9 +7,6 @@ import { timesheetRoutes } from '@/features/timesheets/routes.tsx';
 import { trainingRecordRoutes } from '@/features/training-records/routes.tsx';
 import { workerRoutes } from '@/features/workers/routes.tsx';
 import { lazyPage } from '@/lib/lazy-page.ts';
-import { AppLayout } from './app-layout.tsx';
-import { NotFoundPage } from './not-found-page.tsx';
-import { ProtectedRoute } from './protected-route.tsx';
 
 /** Each feature lists its own routes (features/<feature>/routes.tsx); the app composes them here. */
 const featureRoutes: RouteObject[] = [
@@ -41,12 +38,17 @@ export const routes: RouteObject[] = [
   { path: '/', element: <LoginPage /> },
   { path: '/login', element: <LoginPage /> },
   { path: '/setup', lazy: lazyPage(() => import('@/features/auth/pages/setup-page.tsx').then((m) => m.SetupPage)) },
+  // The signed-in shell loads with the first signed-in page: the sign-in screen is every user's first
+  // page and carries only itself (issue 15, login route budget).
   {
-    element: <ProtectedRoute />,
+    lazy: lazyPage(() => import('./protected-route.tsx').then((m) => m.ProtectedRoute)),
     children: [
       {
-        element: <AppLayout />,
-        children: [...featureRoutes, { path: '*', element: <NotFoundPage /> }],
+        lazy: lazyPage(() => import('./app-layout.tsx').then((m) => m.AppLayout)),
+        children: [
+          ...featureRoutes,
+          { path: '*', lazy: lazyPage(() => import('./not-found-page.tsx').then((m) => m.NotFoundPage)) },
+        ],
       },
     ],
   },
