@@ -100,12 +100,14 @@ function rssMb(pid: number | undefined): number {
 /** A child process that answers over IPC; `ask` sends one message and waits for the next answer. */
 function ipcChild(file: string) {
   const child = fork(file, [], { execArgv: TSX, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const waiting: Array<(message: unknown) => void> = [];
-  child.on('message', (message) => waiting.shift()?.(message));
+  const waiting: Array<{ resolve(message: unknown): void; reject(error: Error): void }> = [];
+  child.on('message', (message) => waiting.shift()?.resolve(message));
+  child.once('exit', (code) => {
+    for (const waiter of waiting.splice(0)) waiter.reject(new Error(`${path.basename(file)} exited with ${code}`));
+  });
   const next = <T>() =>
     new Promise<T>((resolve, reject) => {
-      waiting.push((message) => resolve(message as T));
-      child.once('exit', (code) => reject(new Error(`${path.basename(file)} exited with ${code}`)));
+      waiting.push({ resolve: (message) => resolve(message as T), reject });
     });
   return {
     child,
