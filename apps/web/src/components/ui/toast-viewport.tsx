@@ -2,7 +2,7 @@ import * as RadixToast from '@radix-ui/react-toast';
 import { AlertCircle, CheckCircle2, Info, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from './cn.ts';
-import { TOAST_DURATION_MS, type ToastEntry, type ToastTone, UNDO_DURATION_MS } from './toast.tsx';
+import { TOAST_DURATION_MS, type ToastEntry, type ToastTone, UNDO_DURATION_MS } from './toast-model.ts';
 
 const icons: Record<ToastTone, ReactNode> = {
   success: <CheckCircle2 aria-hidden="true" className="h-5 w-5 shrink-0 text-success" />,

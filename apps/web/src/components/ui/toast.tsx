@@ -11,37 +11,19 @@ import {
   useState,
 } from 'react';
 
+import {
+  TOAST_DURATION_MS,
+  type ToastEntry,
+  type ToastOptions,
+  type ToastTone,
+  UNDO_DURATION_MS,
+  type UndoableOptions,
+} from './toast-model.ts';
+
+export type { ToastEntry, ToastOptions, ToastTone, UndoableOptions };
+export { TOAST_DURATION_MS, UNDO_DURATION_MS };
+
 const ToastViewport = lazy(() => import('./toast-viewport.tsx'));
-
-export type ToastTone = 'success' | 'error' | 'info';
-
-export interface ToastOptions {
-  title: string;
-  description?: ReactNode;
-  tone?: ToastTone;
-  /** A button in the toast, e.g. Undo or View. Pressing it also closes the toast. */
-  action?: { label: string; altText: string; onAction(): void };
-  /** Milliseconds before it closes by itself (paused while hovered or focused). */
-  duration?: number;
-  /** Called once when the toast closes, with whether its action was pressed. */
-  onClose?(actionTaken: boolean): void;
-}
-
-export interface UndoableOptions {
-  title: string;
-  description?: ReactNode;
-  /** Does the change for real; runs when the toast closes without Undo, or when the page is left. */
-  commit(): Promise<unknown>;
-  /** Puts things back as they were (the change was never sent). */
-  undo(): void;
-  /** The commit failed: tell the user and put things back. */
-  onCommitError?(error: unknown): void;
-}
-
-export interface ToastEntry extends ToastOptions {
-  id: number;
-  open: boolean;
-}
 
 interface ToastApi {
   show(options: ToastOptions): number;
@@ -53,9 +35,6 @@ interface ToastApi {
    */
   undoable(options: UndoableOptions): void;
 }
-
-export const TOAST_DURATION_MS = 5000;
-export const UNDO_DURATION_MS = 8000;
 
 const ToastContext = createContext<ToastApi | null>(null);
 
