@@ -428,7 +428,7 @@ export function frontEndFigures(webDist: string): Figure[] {
           size.gzipBytes / 1024,
           'KB',
           { limit: BUDGET.loginKb },
-          `${size.files} files`,
+          `${size.files} files; brotli ${(size.brotliBytes / 1024).toFixed(1)} KB`,
         )
       : figure(
           `front end: ${size.route} JS+CSS gzipped`,
@@ -436,7 +436,7 @@ export function frontEndFigures(webDist: string): Figure[] {
           size.gzipBytes / 1024,
           'KB',
           null,
-          `/login + ${((size.gzipBytes - login) / 1024).toFixed(1)} KB loaded lazily`,
+          `/login + ${((size.gzipBytes - login) / 1024).toFixed(1)} KB loaded lazily; brotli ${(size.brotliBytes / 1024).toFixed(1)} KB`,
         ),
   );
 }
