@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { createUser } from './auth/auth.service.ts';
@@ -10,6 +11,9 @@ function fakeWebBuild(dataDir: string): string {
   fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>TD Workforce</title>');
   fs.writeFileSync(path.join(dist, 'assets', 'index-Bx1c9aZ3.js'), 'console.log("app")');
+  // What the build's precompress step writes beside it (apps/web/vite.config.ts).
+  fs.writeFileSync(path.join(dist, 'assets', 'index-Bx1c9aZ3.js.br'), brotliCompressSync('console.log("app")'));
+  fs.writeFileSync(path.join(dist, 'assets', 'index-Bx1c9aZ3.js.gz'), gzipSync('console.log("app")'));
   fs.writeFileSync(path.join(dist, 'assets', 'index-D4f0e1aa.css'), 'body{}');
   fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"TD Workforce"}');
@@ -31,6 +35,21 @@ describe('caching of the web app (issue 7.9)', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('public, max-age=31536000, immutable');
     }
+  });
+
+  it('sends the precompressed copy a browser accepts, and the plain file otherwise (issue 15)', async () => {
+    const t = await appWithWebBuild();
+    const url = '/assets/index-Bx1c9aZ3.js';
+    const br = await t.request({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("app")');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await t.request({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log("app")');
+    const plain = await t.request({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app")');
   });
 
   it('makes the shell, the service worker and the manifest revalidate every time', async () => {

@@ -191,6 +191,8 @@ async function serveWebApp(app: FastifyInstance, webDistDir: string): Promise<vo
     index: false,
     // Issue 7.9: @fastify/static's own Cache-Control (public, max-age=0) would replace ours below.
     cacheControl: false,
+    // Issue 15: the build writes .br and .gz beside every text file; a browser that accepts one gets it.
+    preCompressed: true,
     setHeaders(res, filePath) {
       // Hashed assets never change; the shell, manifest and service worker must always be revalidated.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -29,7 +29,9 @@ process.on('message', (message: LoadRequest | 'exit') => {
       url: message.url,
       headers: message.headers,
       connections: message.connections,
-      ...(message.amount ? { amount: message.amount } : { duration: message.seconds ?? 1 }),
+      // A fixed number of requests (the short form) ends as soon as they are answered, not at autocannon's
+      // next one-second sample.
+      ...(message.amount ? { amount: message.amount, sampleInt: 50 } : { duration: message.seconds ?? 1 }),
     },
     (error, result) => {
       if (error) {
@@ -37,7 +39,10 @@ process.on('message', (message: LoadRequest | 'exit') => {
         return;
       }
       const answer: LoadResult = {
-        requestsPerSecond: result.requests.average,
+        // With a fixed number of requests, autocannon's per-sample average is not a rate: count over time.
+        requestsPerSecond: message.amount
+          ? result.requests.total / Math.max(0.001, result.duration)
+          : result.requests.average,
         p50: result.latency.p50,
         p99: result.latency.p99,
         requests: result.requests.total,

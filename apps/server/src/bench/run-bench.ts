@@ -38,6 +38,11 @@ export interface BenchOptions {
   letters: number;
   /** The web app's build folder (its `.vite/manifest.json`); null leaves the front-end figures out. */
   webDist: string | null;
+  /**
+   * Node arguments that start the real server: by default its TypeScript source through tsx; the CLI
+   * passes the bundle `npm start` runs (`apps/server/dist/main.js`), about 90 MB smaller in memory.
+   */
+  server?: string[];
   log: (line: string) => void;
 }
 
@@ -100,12 +105,14 @@ function rssMb(pid: number | undefined): number {
 /** A child process that answers over IPC; `ask` sends one message and waits for the next answer. */
 function ipcChild(file: string) {
   const child = fork(file, [], { execArgv: TSX, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const waiting: Array<(message: unknown) => void> = [];
-  child.on('message', (message) => waiting.shift()?.(message));
+  const waiting: Array<{ resolve(message: unknown): void; reject(error: Error): void }> = [];
+  child.on('message', (message) => waiting.shift()?.resolve(message));
+  child.once('exit', (code) => {
+    for (const waiter of waiting.splice(0)) waiter.reject(new Error(`${path.basename(file)} exited with ${code}`));
+  });
   const next = <T>() =>
     new Promise<T>((resolve, reject) => {
-      waiting.push((message) => resolve(message as T));
-      child.once('exit', (code) => reject(new Error(`${path.basename(file)} exited with ${code}`)));
+      waiting.push({ resolve: (message) => resolve(message as T), reject });
     });
   return {
     child,
@@ -118,9 +125,12 @@ function ipcChild(file: string) {
   };
 }
 
-async function startServer(env: Record<string, string | undefined>): Promise<{ child: ChildProcess; port: number }> {
+async function startServer(
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...TSX, SERVER_MAIN], {
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -290,7 +300,7 @@ async function benchDatabase(target: Target, options: BenchOptions): Promise<Fig
       email,
       password,
     );
-    const server = await startServer(target.serverEnv);
+    const server = await startServer(options.server ?? [...TSX, SERVER_MAIN], target.serverEnv);
     children.push(server.child);
     const base = `http://127.0.0.1:${server.port}`;
     const cookie = await signIn(base, email, password);
@@ -418,7 +428,7 @@ export function frontEndFigures(webDist: string): Figure[] {
           size.gzipBytes / 1024,
           'KB',
           { limit: BUDGET.loginKb },
-          `${size.files} files`,
+          `${size.files} files; brotli ${(size.brotliBytes / 1024).toFixed(1)} KB`,
         )
       : figure(
           `front end: ${size.route} JS+CSS gzipped`,
@@ -426,7 +436,7 @@ export function frontEndFigures(webDist: string): Figure[] {
           size.gzipBytes / 1024,
           'KB',
           null,
-          `/login + ${((size.gzipBytes - login) / 1024).toFixed(1)} KB loaded lazily`,
+          `/login + ${((size.gzipBytes - login) / 1024).toFixed(1)} KB loaded lazily; brotli ${(size.brotliBytes / 1024).toFixed(1)} KB`,
         ),
   );
 }

@@ -8,6 +8,7 @@
  * BENCH_WORKERS, BENCH_MONTHS, BENCH_SECONDS (per endpoint and server), BENCH_LETTERS, BENCH_PDFS
  * shrink it; DATABASE_URL=skip leaves PostgreSQL out.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +27,10 @@ async function main(): Promise<void> {
   if (!fs.existsSync(path.join(webDist, '.vite/manifest.json'))) {
     console.error('(front-end figures skipped: run `npm run build -w apps/web` first to measure the route sizes)');
   }
+  // The server as `npm start` runs it: the esbuild bundle (a second or so to build).
+  execFileSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   const figures: Figure[] = await runBench({
+    server: [path.join(ROOT, 'apps/server/dist/main.js')],
     workers: number('BENCH_WORKERS', 10_000),
     months: number('BENCH_MONTHS', 12),
     seconds: number('BENCH_SECONDS', 5),

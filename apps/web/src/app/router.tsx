@@ -7,9 +7,6 @@ import { timesheetRoutes } from '@/features/timesheets/routes.tsx';
 import { trainingRecordRoutes } from '@/features/training-records/routes.tsx';
 import { workerRoutes } from '@/features/workers/routes.tsx';
 import { lazyPage } from '@/lib/lazy-page.ts';
-import { AppLayout } from './app-layout.tsx';
-import { NotFoundPage } from './not-found-page.tsx';
-import { ProtectedRoute } from './protected-route.tsx';
 
 /** Each feature lists its own routes (features/<feature>/routes.tsx); the app composes them here. */
 const featureRoutes: RouteObject[] = [
@@ -50,12 +47,17 @@ export const routes: RouteObject[] = [
     lazy: lazyPage(() => import('@/features/auth/pages/sign-out-page.tsx').then((m) => m.SignOutPage)),
   },
   { path: '/setup', lazy: lazyPage(() => import('@/features/auth/pages/setup-page.tsx').then((m) => m.SetupPage)) },
+  // The signed-in shell loads with the first signed-in page: the sign-in screen is every user's first
+  // page and carries only itself (issue 15, login route budget).
   {
-    element: <ProtectedRoute />,
+    lazy: lazyPage(() => import('./protected-route.tsx').then((m) => m.ProtectedRoute)),
     children: [
       {
-        element: <AppLayout />,
-        children: [...featureRoutes, { path: '*', element: <NotFoundPage /> }],
+        lazy: lazyPage(() => import('./app-layout.tsx').then((m) => m.AppLayout)),
+        children: [
+          ...featureRoutes,
+          { path: '*', lazy: lazyPage(() => import('./not-found-page.tsx').then((m) => m.NotFoundPage)) },
+        ],
       },
     ],
   },

@@ -11,9 +11,25 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One formatter per time zone and options, made once: creating an Intl.DateTimeFormat costs about
+ * 0.2 ms, more than the rest of a small request (issue 15, docs/performance.md); using one is cheap.
+ */
+export function cachedDateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** The calendar date of an instant in a time zone, as `YYYY-MM-DD`. */
 export function dateInTimeZone(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+  const parts = cachedDateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
     .formatToParts(instant)
     .reduce<Record<string, string>>((acc, part) => {
       acc[part.type] = part.value;

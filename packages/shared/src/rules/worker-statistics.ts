@@ -1,4 +1,4 @@
-import { dateInTimeZone } from './dates.ts';
+import { cachedDateTimeFormat, dateInTimeZone } from './dates.ts';
 
 /**
  * SPEC 9 worker dashboard: "this month", "last month" and "the month before last" are calendar months
@@ -20,7 +20,7 @@ export interface DashboardMonths {
 
 /** Offset of the time zone from UTC at an instant, in milliseconds (Asia/Singapore: +8 h). */
 export function timeZoneOffsetMs(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = cachedDateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',

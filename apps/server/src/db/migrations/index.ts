@@ -7,6 +7,7 @@ import * as adminCharges from './0005-admin-charges.ts';
 import * as trainingRecords from './0006-training-records.ts';
 import * as payslips from './0007-payslips.ts';
 import * as workerUniqueness from './0008-worker-uniqueness.ts';
+import * as performanceIndexes from './0009-performance-indexes.ts';
 
 /** Listed here rather than read from disk, so the bundled server carries them. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-training-records': trainingRecords,
   '0007-payslips': payslips,
   '0008-worker-uniqueness': workerUniqueness,
+  '0009-performance-indexes': performanceIndexes,
 };

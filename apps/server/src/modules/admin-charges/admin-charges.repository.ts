@@ -118,25 +118,24 @@ export async function listAdminCharges(
 
 /** SPEC 2 tiles over the current filters, one aggregate query (ARCHITECTURE differs 3). */
 export async function summarizeAdminCharges(db: Db, filters: AdminChargeFilters): Promise<AdminChargeSummary> {
-  const countOf = (eb: ChargeQuery, status: ChargeStatus) =>
-    eb.fn.count<number>(eb.case().when('admin_charges.status', '=', status).then(1).end());
-  const row = await filteredCharges(db, filters)
+  // Grouped by status (one row per status) rather than a CASE per tile: the (status, amount) index
+  // answers it without reading the table (migration 0009, docs/performance.md).
+  const rows = await filteredCharges(db, filters)
     .select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      countOf(eb, 'Pending').as('pending'),
-      countOf(eb, 'Approved').as('approved'),
-      countOf(eb, 'Rejected').as('rejected'),
-      countOf(eb, 'Deducted').as('deducted'),
-      eb.fn.coalesce(eb.fn.sum<number>('admin_charges.amount'), eb.lit(0)).as('total_cents'),
+      'admin_charges.status',
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.coalesce(eb.fn.sum<number>('admin_charges.amount'), eb.lit(0)).as('cents'),
     ])
-    .executeTakeFirstOrThrow();
+    .groupBy('admin_charges.status')
+    .execute();
+  const countOf = (status: ChargeStatus) => Number(rows.find((row) => row.status === status)?.count ?? 0);
   return {
-    total: Number(row.total),
-    pending: Number(row.pending),
-    approved: Number(row.approved),
-    rejected: Number(row.rejected),
-    deducted: Number(row.deducted),
-    total_amount: Number(row.total_cents) / 100,
+    total: rows.reduce((sum, row) => sum + Number(row.count), 0),
+    pending: countOf('Pending'),
+    approved: countOf('Approved'),
+    rejected: countOf('Rejected'),
+    deducted: countOf('Deducted'),
+    total_amount: rows.reduce((sum, row) => sum + Number(row.cents), 0) / 100,
   };
 }
 

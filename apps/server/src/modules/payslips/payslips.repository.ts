@@ -207,28 +207,27 @@ export async function listPayslips(
   return { items: rows.map(toPayslip), total: Number(count.total) };
 }
 
-/** SPEC 2 tiles (Total, Generated, Sent, Paid) in one aggregate query. */
+/**
+ * SPEC 2 tiles (Total, Generated, Sent, Paid) in one aggregate query. Grouped by status rather than one
+ * CASE per tile: the status index then answers it in order, without evaluating expressions per row
+ * (SQLite, 96,000 payslips: 9.9 ms to 4.0 ms; docs/performance.md).
+ */
 export async function summarizePayslips(
   db: Db,
   filters: Omit<PayslipFilters, 'status'> = {},
 ): Promise<{ total: number; generated: number; sent: number; paid: number }> {
-  const countOf = (eb: ExpressionBuilder<Database, 'payslips'>, status: PayslipsTable['status']) =>
-    eb.fn.count<number>(eb.case().when('status', '=', status).then(1).end());
-  const row = await db
+  const rows = await db
     .selectFrom('payslips')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      countOf(eb, 'Generated').as('generated'),
-      countOf(eb, 'Sent').as('sent'),
-      countOf(eb, 'Paid').as('paid'),
-    ])
+    .select((eb) => ['status', eb.fn.countAll<number>().as('count')])
     .where((eb) => filtersOf(eb, filters))
-    .executeTakeFirstOrThrow();
+    .groupBy('status')
+    .execute();
+  const countOf = (status: PayslipsTable['status']) => Number(rows.find((row) => row.status === status)?.count ?? 0);
   return {
-    total: Number(row.total),
-    generated: Number(row.generated),
-    sent: Number(row.sent),
-    paid: Number(row.paid),
+    total: rows.reduce((sum, row) => sum + Number(row.count), 0),
+    generated: countOf('Generated'),
+    sent: countOf('Sent'),
+    paid: countOf('Paid'),
   };
 }
 

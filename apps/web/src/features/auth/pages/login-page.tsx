@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { PRODUCT_NAME } from '@td/shared/options/product';
-import { LoginInput } from '@td/shared/schemas/auth';
+import { type LoginProblems, type LoginValues, loginProblems, normalizeEmail } from '@td/shared/rules/login';
 import { HardHat } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert.tsx';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
@@ -16,11 +14,6 @@ import { authQueries, signIn } from '../api/session.ts';
 import { useAuth } from '../auth-provider.tsx';
 import { AuthSplitLayout } from '../components/auth-split-layout.tsx';
 
-interface LoginValues {
-  email: string;
-  password: string;
-}
-
 /** SPEC 2 Login, 5 Login, 8 sign-in failure. */
 export function LoginPage() {
   usePageTitle('Sign In');
@@ -29,8 +22,14 @@ export function LoginPage() {
   const location = useLocation();
   const setup = useQuery(authQueries.setup());
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<LoginValues>({ resolver: zodResolver(LoginInput), defaultValues: { email: '', password: '' } });
-  const { errors, isSubmitting } = form.formState;
+  // Two fields checked by the shared rule, without a form library or zod: the sign-in screen is the
+  // first page every user loads (issue 15, login route budget; docs/performance.md).
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  const [errors, setErrors] = useState<LoginProblems>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
 
   // ARCHITECTURE differs 11: back to the page that asked for sign-in (the spec's /dashboard when none did).
   const requested = (location.state as { from?: unknown } | null)?.from;
@@ -41,16 +40,34 @@ export function LoginPage() {
 
   if (!loading && user) return <Navigate to={destination} replace />;
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const change = (field: keyof LoginValues) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    // As before: checked on submit, then again on every change once a submit has shown messages.
+    if (submitted) setErrors(loginProblems(next));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setSubmitted(true);
+    const problems = loginProblems(values);
+    setErrors(problems);
+    // CONVENTIONS 15: every message at once, focus on the first field in error.
+    if (problems.email) return emailRef.current?.focus();
+    if (problems.password) return passwordRef.current?.focus();
     setFailure(null);
+    setSubmitting(true);
     try {
-      const { user: signedIn } = await signIn(values);
+      const { user: signedIn } = await signIn({ email: normalizeEmail(values.email), password: values.password });
       setUser(signedIn);
       navigate(destination, { replace: true });
     } catch (error) {
       setFailure(error instanceof ApiError && error.status !== 0 ? error.message : 'Failed to sign in');
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   return (
     <AuthSplitLayout>
@@ -85,16 +102,22 @@ export function LoginPage() {
               type="email"
               autoComplete="username"
               required
-              error={errors.email?.message}
-              {...form.register('email')}
+              name="email"
+              ref={emailRef}
+              value={values.email}
+              onChange={change('email')}
+              error={errors.email}
             />
             <TextField
               label="Password"
               type="password"
               autoComplete="current-password"
               required
-              error={errors.password?.message}
-              {...form.register('password')}
+              name="password"
+              ref={passwordRef}
+              value={values.password}
+              onChange={change('password')}
+              error={errors.password}
             />
             <Button type="submit" size="lg" busy={isSubmitting} className="mt-2 w-full">
               {isSubmitting ? 'Signing in...' : 'Sign in'}
