@@ -284,6 +284,12 @@ async function crashRun(label: string, databaseUrl: string | undefined): Promise
     }
   }
 
+  /**
+   * An id compared with audit_log.entity_id (text): PostgreSQL's uuid needs the cast; SQLite's ids are
+   * text already, and a cast there would keep SQLite from using the primary key.
+   */
+  const idText = (alias: string) => sql.raw(databaseUrl ? `cast(${alias}.id as text)` : `${alias}.id`);
+
   /** Every check that must hold after a crash; answers the problems found (none is a pass). */
   async function check(db: Db): Promise<string[]> {
     const problems: string[] = [];
@@ -323,12 +329,12 @@ async function crashRun(label: string, databaseUrl: string | undefined): Promise
     for (const [table, entity] of tables) {
       const orphanRows = await sql<{ n: number }>`
         select count(*) as n from ${sql.table(table)} t where t.created_at >= ${startedAt}
-        and not exists (select 1 from audit_log a where a.entity = ${entity} and a.action = 'create' and a.entity_id = cast(t.id as text))`.execute(
+        and not exists (select 1 from audit_log a where a.entity = ${entity} and a.action = 'create' and a.entity_id = ${idText('t')})`.execute(
         db,
       );
       const orphanAudits = await sql<{ n: number }>`
         select count(*) as n from audit_log a where a.entity = ${entity} and a.action = 'create'
-        and not exists (select 1 from ${sql.table(table)} t where cast(t.id as text) = a.entity_id)`.execute(db);
+        and not exists (select 1 from ${sql.table(table)} t where ${idText('t')} = a.entity_id)`.execute(db);
       const rows = Number(orphanRows.rows[0]?.n ?? 0);
       const audits = Number(orphanAudits.rows[0]?.n ?? 0);
       if (rows > 0) problems.push(`${rows} ${table} row(s) without their audit entry`);
@@ -411,7 +417,7 @@ async function crashRun(label: string, databaseUrl: string | undefined): Promise
       (
         await sql<{ day: string; n: number }>`
           select p.pay_period_start as day, count(*) as n from audit_log a
-          join payslips p on cast(p.id as text) = a.entity_id
+          join payslips p on ${idText('p')} = a.entity_id
           where a.entity = 'payslip' and a.action = 'update' group by p.pay_period_start`.execute(db)
       ).rows,
     );

@@ -100,6 +100,15 @@ export interface ServerOptions {
   env?: Record<string, string>;
 }
 
+/** Servers started here, stopped when the run itself is interrupted (Ctrl-C, timeout). */
+const running = new Set<ChildProcess>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const child of running) child.kill('SIGKILL');
+    process.exit(130);
+  });
+}
+
 /** The server as users run it: `node apps/server/dist/main.js` with settings in the environment. */
 export class ServerProcess {
   private child: ChildProcess | undefined;
@@ -140,10 +149,12 @@ export class ServerProcess {
     });
     fs.closeSync(log);
     this.child = child;
+    running.add(child);
     this.stopping = false;
     this.unexpectedExit = undefined;
     let exited: string | undefined;
     child.once('exit', (code, signal) => {
+      running.delete(child);
       exited = `exited (${signal ?? code})`;
       if (!this.stopping) this.unexpectedExit = signal ?? `exit code ${code}`;
     });
