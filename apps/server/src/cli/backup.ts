@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   const megabytes = (manifest.bytes / 1024 / 1024).toFixed(1);
   console.log(
     `Backup written to ${target}: the ${manifest.database === 'sqlite' ? 'SQLite' : 'PostgreSQL'} database ` +
-      `and ${manifest.filesCopied} stored files (${megabytes} MB; ${manifest.storedFiles} in use) in ${(manifest.ms / 1000).toFixed(1)} s`,
+      `and ${manifest.filesCopied} stored files (${megabytes} MB, ${manifest.storedFiles} of them recorded in the database copy) in ${(manifest.ms / 1000).toFixed(1)} s`,
   );
 }
 
