@@ -8,7 +8,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseUnderTest, ORIGIN } from '../../test/build-test-app.ts';
-import { buildWorker, multipart, sampleFiles } from '../../test/factories.ts';
+import { buildWorker, givenStoredFile, multipart, sampleFiles } from '../../test/factories.ts';
 import { buildApp } from '../app.ts';
 import { createUser } from '../auth/auth.service.ts';
 import { loadConfig } from '../config.ts';
@@ -160,6 +160,7 @@ describe('npm run backup and npm run restore', () => {
     await writer;
     expect(backup.stdout).toMatch(/^Backup written to .*: the (SQLite|PostgreSQL) database and \d+ stored files/);
     expect(duringBackup).toBeGreaterThan(0);
+    expect(JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8')).missingFiles).toEqual([]);
     // The figures docs/reliability.md quotes.
     console.info(
       `backup (${databaseUnderTest}): ${Math.round(finishedAt - startedAt)} ms for the CLI, ${duringBackup} writes acknowledged meanwhile; ${backup.stdout.trim()}`,
@@ -214,13 +215,22 @@ describe('npm run backup and npm run restore', () => {
     expect(served.body).toContain('% backup write 1');
   }, 180_000);
 
-  it('refuses to restore while the server answers, and a backup of the other database kind', async () => {
+  it('warns of a recorded file missing from the folder; refuses to restore while the server answers, and a backup of the other database kind', async () => {
     const source = await installation('refuse');
-    await migrateToLatest(source.open());
+    const db = source.open();
+    await migrateToLatest(db);
+    // A record whose bytes are gone (removed by hand): the backup goes on, lists it and warns.
+    const lost = await givenStoredFile(db, 'contract');
     const backupDir = path.join(source.dataDir, 'copy');
-    await cli('backup', [backupDir], source.env);
+    const backup = await cli('backup', [backupDir], source.env);
+    expect(backup.stderr).toContain('1 stored file(s) the database records were not in the files folder');
     const manifest = JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'));
-    expect(manifest).toMatchObject({ format: 1, database: databaseUnderTest === 'sqlite' ? 'sqlite' : 'postgresql' });
+    expect(manifest).toMatchObject({
+      format: 1,
+      database: databaseUnderTest === 'sqlite' ? 'sqlite' : 'postgresql',
+      storedFiles: 1,
+      missingFiles: [lost.replace('/api/files/', '')],
+    });
 
     const app = await buildApp({
       config: loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: path.join(source.dataDir, 'none'), ...source.env }),

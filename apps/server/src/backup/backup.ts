@@ -15,7 +15,8 @@ import { SQLITE_FILE } from '../db/database.ts';
  * or `pg_dump` of an exported snapshot. The files are copied before and after the snapshot: an upload
  * writes its file before its record commits and files never change once written (random names), so
  * every file the snapshot points at is either in the first pass or still on disk in the second. The
- * backup then proves it: every `stored_files` row of the snapshot must have its file in the copy.
+ * backup then checks it: a `stored_files` row of the snapshot without its file in the copy is listed
+ * in the manifest (`missingFiles`) and reported.
  */
 
 const run = promisify(execFile);
@@ -36,8 +37,10 @@ export interface BackupManifest {
   format: 1;
   createdAt: string;
   database: 'sqlite' | 'postgresql';
-  /** Rows of `stored_files` in the database copy; each has its file in `files/`. */
+  /** Rows of `stored_files` in the database copy. */
   storedFiles: number;
+  /** Paths of those rows whose file was in the files folder neither before nor after the snapshot. */
+  missingFiles: string[];
   /** Files copied (orphans included: the sweeper removes them after a restore as it would have). */
   filesCopied: number;
   bytes: number;
@@ -96,6 +99,11 @@ interface Snapshot {
 async function snapshotSqlite(source: BackupSource, target: string): Promise<Snapshot> {
   const live = path.join(source.dataDir, SQLITE_FILE);
   const copy = path.join(target, SQLITE_COPY);
+  try {
+    await fs.access(live);
+  } catch {
+    throw new BackupError(`there is no database at ${live}: check DATA_DIR (or set DATABASE_URL)`);
+  }
   const db = new SQLite(live, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
@@ -169,6 +177,16 @@ export async function createBackup(source: BackupSource, target: string, now = n
   const started = performance.now();
   await fs.mkdir(target, { recursive: true });
   if ((await fs.readdir(target)).length > 0) throw new BackupError(`${target} is not empty`);
+  try {
+    return await writeBackup(source, target, now, started);
+  } catch (error) {
+    // A failed backup leaves no folder that looks like one (it was empty before).
+    await fs.rm(target, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function writeBackup(source: BackupSource, target: string, now: Date, started: number): Promise<BackupManifest> {
   const filesTarget = path.join(target, FILES_DIR);
   await fs.mkdir(filesTarget, { recursive: true });
 
@@ -179,17 +197,15 @@ export async function createBackup(source: BackupSource, target: string, now = n
     : await snapshotSqlite(source, target);
   bytes += await copyNewFiles(source.filesDir, filesTarget, copied);
 
-  const missing = snapshot.storedPaths.filter((stored) => !copied.has(stored));
-  if (missing.length > 0) {
-    throw new BackupError(
-      `${missing.length} stored file(s) the database points at are not in the files folder (first: ${missing[0]}); the backup is incomplete`,
-    );
-  }
+  // Not a failure: a file missing from the live folder too (removed by hand, or by a crash between a
+  // file's removal and its record's) would otherwise stop every backup from then on. The CLI warns.
+  const missingFiles = snapshot.storedPaths.filter((stored) => !copied.has(stored));
   const manifest: BackupManifest = {
     format: 1,
     createdAt: now.toISOString(),
     database: source.databaseUrl ? 'postgresql' : 'sqlite',
     storedFiles: snapshot.storedPaths.length,
+    missingFiles,
     filesCopied: copied.size,
     bytes,
     migration: snapshot.migration,

@@ -25,6 +25,12 @@ async function main(): Promise<void> {
     target,
     now,
   );
+  if (manifest.missingFiles.length > 0) {
+    console.warn(
+      `Warning: ${manifest.missingFiles.length} stored file(s) the database records were not in the files folder, ` +
+        `so they are not in the backup either (listed in manifest.json; first: ${manifest.missingFiles[0]})`,
+    );
+  }
   const megabytes = (manifest.bytes / 1024 / 1024).toFixed(1);
   console.log(
     `Backup written to ${target}: the ${manifest.database === 'sqlite' ? 'SQLite' : 'PostgreSQL'} database ` +
