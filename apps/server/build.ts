@@ -11,7 +11,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@td/'));
 
 await build({
-  entryPoints: ['src/main.ts', 'src/cli/user-add.ts'],
+  entryPoints: ['src/main.ts', 'src/cli/user-add.ts', 'src/cli/backup.ts', 'src/cli/restore.ts'],
   outdir: 'dist',
   outbase: 'src',
   bundle: true,

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase, migrateToLatest } from './db/database.ts';
+import { closeGracefully } from './lib/shutdown.ts';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     console.log(`${signal} received: finishing open requests and closing...`);
-    await app.close();
+    await closeGracefully(app);
     process.exit(0);
   };
   process.on('SIGINT', () => void close('SIGINT'));

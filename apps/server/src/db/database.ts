@@ -8,6 +8,9 @@ import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
 
+/** The SQLite database's file name inside DATA_DIR (backup and restore find it by this name). */
+export const SQLITE_FILE = 'app.db';
+
 export interface DatabaseOptions {
   /** `postgres://...`; without it, the embedded SQLite file in `dataDir`. */
   databaseUrl?: string | undefined;
@@ -52,7 +55,7 @@ export function createDatabase(options: DatabaseOptions): Db {
       ...(options.log ? { log: options.log } : {}),
     });
   }
-  const file = options.sqliteFile ?? 'app.db';
+  const file = options.sqliteFile ?? SQLITE_FILE;
   if (file !== ':memory:') fs.mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(file === ':memory:' ? file : path.join(options.dataDir, file));
   sqlite.pragma('journal_mode = WAL');

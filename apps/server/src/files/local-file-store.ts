@@ -27,6 +27,18 @@ function toStorageError(error: unknown): StorageError {
   return new StorageError(reason, describeError(error), { cause: error });
 }
 
+/** Makes a new directory entry durable; file systems that cannot sync a directory are let be. */
+async function syncDirectory(directory: string): Promise<void> {
+  const handle = await fs.open(directory, 'r');
+  try {
+    await handle.sync();
+  } catch (error) {
+    if (!['EISDIR', 'EINVAL', 'EPERM', 'EBADF'].includes(codeOf(error) ?? '')) throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Files in a folder on this machine (`${DATA_DIR}/files`). */
 export function createLocalFileStore(root: string): FileStore {
   const base = path.resolve(root);
@@ -58,11 +70,24 @@ export function createLocalFileStore(root: string): FileStore {
     async put(relative, data) {
       const full = resolve(relative);
       await ensureRoot();
+      let created = false;
       try {
         await fs.mkdir(path.dirname(full), { recursive: true });
         // `wx`: never overwrite; names are random, so an existing file means something is wrong.
-        await fs.writeFile(full, data, { flag: 'wx' });
+        const file = await fs.open(full, 'wx');
+        created = true;
+        try {
+          await file.writeFile(data);
+          // Issue 16, durability: the bytes and the new name reach the disk before the record that
+          // points at them commits (the databases commit with fsync too), so a power cut cannot leave
+          // a saved record with an empty or missing file. A SIGKILL alone would not show this.
+          await file.sync();
+        } finally {
+          await file.close();
+        }
+        await syncDirectory(path.dirname(full));
       } catch (error) {
+        if (created) await fs.rm(full, { force: true }).catch(() => undefined);
         throw toStorageError(error);
       }
     },
