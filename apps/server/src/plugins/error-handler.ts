@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
+import { lingerAfterAnswer } from '../lib/lingering-close.ts';
 
 /**
  * ARCHITECTURE, API conventions: every error answers `{ error: { code, message, fields? } }`.
@@ -17,8 +18,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const message = Object.values(fields)[0] ?? 'The request is not valid';
       return reply.status(400).send({ error: { code: 'VALIDATION_FAILED', message, fields } });
     }
-    // Issue 7.8: a body too large is not read to its end; closing the connection stops the reading.
-    if (error.statusCode === 413) reply.header('Connection', 'close');
+    // Issue 7.8: a body too large is not read to its end; closing the connection stops the reading,
+    // after a short lingering close so that the client reads this answer (lingering-close.ts).
+    if (error.statusCode === 413) {
+      reply.header('Connection', 'close');
+      lingerAfterAnswer(request.raw);
+    }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({
         error: {
