@@ -92,7 +92,7 @@ describe('ChangePasswordPage (issue 16)', () => {
     await user.type(input('Repeat the new password'), 'a new long password');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(screen.getAllByText('Password changed').length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Password changed')).length).toBeGreaterThan(0);
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/auth/password'));
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({
       currentPassword: 'the old password',
