@@ -1,4 +1,3 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -7,7 +6,6 @@ import { AuthProvider } from '@/features/auth/auth-provider.tsx';
 import { createRouter } from './app/router.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
 import { applyTheme } from './app/theme.ts';
-import { createQueryClient } from './lib/query-client.ts';
 import './index.css';
 
 applyTheme();
@@ -18,13 +16,13 @@ if (!root) throw new Error('The page has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <QueryClientProvider client={createQueryClient()}>
-      <AuthProvider>
-        {/* Above the router, so a toast shown right before a navigation stays on screen. */}
-        <ToastProvider>
-          <RouterProvider router={createRouter()} />
-        </ToastProvider>
-      </AuthProvider>
-    </QueryClientProvider>
+    {/* The query client comes with the signed-in shell (app/protected-route.tsx), not here: the
+        sign-in screen loads without TanStack Query (issue 15, login route budget). */}
+    <AuthProvider>
+      {/* Above the router, so a toast shown right before a navigation stays on screen. */}
+      <ToastProvider>
+        <RouterProvider router={createRouter()} />
+      </ToastProvider>
+    </AuthProvider>
   </StrictMode>,
 );

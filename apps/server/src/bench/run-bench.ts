@@ -16,6 +16,7 @@ import { createLocalFileStore } from '../files/local-file-store.ts';
 import type { BareServerSetup, CapturedQuery } from './bare-server.ts';
 import { type Figure, figure, median } from './figures.ts';
 import { readManifest, routeSizes } from './front-end-size.ts';
+import { lighthouseScores } from './lighthouse.ts';
 import type { LoadRequest, LoadResult } from './load-worker.ts';
 
 /**
@@ -38,6 +39,11 @@ export interface BenchOptions {
   letters: number;
   /** The web app's build folder (its `.vite/manifest.json`); null leaves the front-end figures out. */
   webDist: string | null;
+  /**
+   * Lighthouse performance of /login and /worker-management (mobile and desktop) on each database's
+   * large set, served by the real server from `webDist`: the full run only (about 15 s a page).
+   */
+  lighthouse?: boolean;
   /**
    * Node arguments that start the real server: by default its TypeScript source through tsx; the CLI
    * passes the bundle `npm start` runs (`apps/server/dist/main.js`), about 90 MB smaller in memory.
@@ -77,6 +83,7 @@ const BUDGET = {
   letterMs: 25,
   rssMb: 300,
   loginKb: 120,
+  lighthouse: 95,
 };
 
 async function freePort(): Promise<number> {
@@ -365,6 +372,31 @@ async function benchDatabase(target: Target, options: BenchOptions): Promise<Fig
     figures.push(
       figure('server resident memory during the HTTP runs (peak)', target.name, peakRss, 'MB', { limit: BUDGET.rssMb }),
     );
+
+    if (options.lighthouse && options.webDist) {
+      options.log(`${target.name}: Lighthouse on /login and /worker-management`);
+      // The sign-in screen without a session (with one it sends the user on); the worker list signed in.
+      const pages = (['mobile', 'desktop'] as const).flatMap((formFactor) => [
+        { path: '/login', formFactor },
+        { path: '/worker-management', formFactor, cookie },
+      ]);
+      for (const result of await lighthouseScores(base, pages)) {
+        if (new URL(result.finalUrl).pathname !== result.path)
+          throw new Error(`Lighthouse on ${result.path} ended on ${result.finalUrl}`);
+        figures.push(
+          figure(
+            `front end: Lighthouse performance ${result.path} (${result.formFactor})`,
+            target.name,
+            result.score,
+            'points',
+            { limit: BUDGET.lighthouse, atMost: false },
+            `FCP ${Math.round(result.fcpMs)} ms, LCP ${Math.round(result.lcpMs)} ms, TBT ${Math.round(result.tbtMs)} ms, ` +
+              `CLS ${result.cls.toFixed(3)}` +
+              (result.findings.length > 0 ? `; ${result.findings.join(', ')}` : ''),
+          ),
+        );
+      }
+    }
 
     // Payroll run: every active worker for the current month, through the product's own route.
     const month = monthRange(dateInTimeZone(new Date(), TIME_ZONE).slice(0, 7));

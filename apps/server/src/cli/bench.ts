@@ -5,6 +5,9 @@
  * server running the same SQL, the payroll run, the PDFs, the front end's route sizes and the server's
  * memory; prints every figure beside its budget and writes them to bench/results.json.
  *
+ * Lighthouse (mobile and desktop, /login and /worker-management) drives the system Chromium
+ * (CHROME_PATH, default /usr/bin/chromium) against the built web app.
+ *
  * BENCH_WORKERS, BENCH_MONTHS, BENCH_SECONDS (per endpoint and server), BENCH_LETTERS, BENCH_PDFS
  * shrink it; DATABASE_URL=skip leaves PostgreSQL out.
  */
@@ -41,6 +44,7 @@ async function main(): Promise<void> {
       ...(postgresUrl === 'skip' ? [] : [{ kind: 'postgres' as const, url: postgresUrl }]),
     ],
     webDist,
+    lighthouse: fs.existsSync(path.join(webDist, 'index.html')),
     log: (line) => console.error(line),
   });
   const pdf = await benchPayslipPdf(number('BENCH_PDFS', 200));

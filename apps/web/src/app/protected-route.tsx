@@ -1,6 +1,16 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingState } from '@/components/ui/spinner.tsx';
-import { useAuth } from '@/features/auth/auth-provider.tsx';
+import { onSessionEnd, useAuth } from '@/features/auth/auth-provider.tsx';
+import { createQueryClient } from '@/lib/query-client.ts';
+
+/**
+ * One query cache for the whole signed-in app, made when the shell first loads (issue 15: the sign-in
+ * screen loads without TanStack Query) and kept across navigations, also to /logout and back. Everything
+ * cached for a session is forgotten when it ends.
+ */
+const queryClient = createQueryClient();
+onSessionEnd(() => queryClient.clear());
 
 /** SPEC 2 Access: a spinner while the session is read, then the page or a redirect to /login. */
 export function ProtectedRoute() {
@@ -14,5 +24,9 @@ export function ProtectedRoute() {
     );
   }
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
-  return <Outlet />;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+    </QueryClientProvider>
+  );
 }

@@ -1,7 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@td/shared/schemas/auth';
-import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
-import { authQueries, signOut as signOutRequest } from './api/session.ts';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { readSession, signOut as signOutRequest } from './api/session.ts';
 
 interface AuthContextValue {
   /** SPEC 3 Session user: the signed-in user, or null. */
@@ -16,30 +15,50 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
-  const session = useQuery({ ...authQueries.session(), staleTime: 60_000 });
+/**
+ * Called when a session ends, so whatever holds data of the signed-in user can forget it. The query
+ * cache registers here when the signed-in shell loads (app/query-provider.tsx): the sign-in screen
+ * loads without TanStack Query (issue 15, login route budget; docs/performance.md).
+ */
+const sessionEndListeners = new Set<() => void>();
+export function onSessionEnd(listener: () => void): () => void {
+  sessionEndListeners.add(listener);
+  return () => sessionEndListeners.delete(listener);
+}
 
-  const setUser = useCallback(
-    (user: SessionUser | null) => queryClient.setQueryData(authQueries.session().queryKey, { user }),
-    [queryClient],
-  );
+/**
+ * SPEC 4: the session is read once when the app starts, held in React state (not in the query cache,
+ * which loads with the signed-in shell). A failure that may pass (the network, a 5xx) is tried again
+ * twice, as the query client's default did before; after that the user counts as signed out.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<{ user: SessionUser | null; loading: boolean }>({ user: null, loading: true });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    readSession(controller.signal).then(
+      ({ user }) => setState((current) => (current.loading ? { user, loading: false } : current)),
+      () => {
+        if (!controller.signal.aborted)
+          setState((current) => (current.loading ? { user: null, loading: false } : current));
+      },
+    );
+    return () => controller.abort();
+  }, []);
+
+  const setUser = useCallback((user: SessionUser | null) => setState({ user, loading: false }), []);
   const signOut = useCallback(async () => {
     try {
       await signOutRequest();
     } finally {
-      // Forget every cached answer of the ended session, but keep the session query itself (now
-      // answering "no user") so the provider's observer stays attached to it: clearing the whole cache
-      // would leave the observer holding the removed query with its signed-in user.
       setUser(null);
-      const sessionKey = JSON.stringify(authQueries.session().queryKey);
-      queryClient.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey) !== sessionKey });
+      for (const listener of sessionEndListeners) listener();
     }
-  }, [queryClient, setUser]);
+  }, [setUser]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user: session.data?.user ?? null, loading: session.isPending, setUser, signOut }),
-    [session.data, session.isPending, setUser, signOut],
+    () => ({ user: state.user, loading: state.loading, setUser, signOut }),
+    [state, setUser, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -6,12 +6,29 @@ import type {
   SessionResponse,
   SetupStatus,
 } from '@td/shared/schemas/auth';
-import { api } from '@/lib/api-client.ts';
+import { ApiError, api } from '@/lib/api-client.ts';
 
-export const authQueries = {
-  session: () => ({ queryKey: ['auth', 'session'] as const, queryFn: () => api<SessionResponse>('/api/auth/session') }),
-  setup: () => ({ queryKey: ['auth', 'setup'] as const, queryFn: () => api<SetupStatus>('/api/auth/setup') }),
-};
+/** Failures that may pass when asked again: the network, or the server answering 5xx. */
+const mayPass = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status >= 500);
+
+/**
+ * SPEC 4: the existing session, read once when the app starts. Asked again twice after a failure that
+ * may pass, 1 s then 2 s later (what the query client did when the session was a query); a 4xx or an
+ * abort is final.
+ */
+export async function readSession(signal?: AbortSignal, retries = 2, delayMs = 1000): Promise<SessionResponse> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await api<SessionResponse>('/api/auth/session', { signal });
+    } catch (error) {
+      if (attempt >= retries || !mayPass(error) || signal?.aborted) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delayMs * 2 ** attempt));
+    }
+  }
+}
+
+/** ARCHITECTURE differs 5: whether the installation still needs its first account. */
+export const readSetupStatus = (signal?: AbortSignal) => api<SetupStatus>('/api/auth/setup', { signal });
 
 export const signIn = (input: LoginInput) => api<SessionResponse>('/api/auth/login', { method: 'POST', body: input });
 export const signOut = () => api<void>('/api/auth/logout', { method: 'POST' });

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { PRODUCT_NAME } from '@td/shared/options/product';
 import { type LoginProblems, type LoginValues, loginProblems, normalizeEmail } from '@td/shared/rules/login';
 import { HardHat } from 'lucide-react';
@@ -10,7 +9,8 @@ import { Card } from '@/components/ui/card.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
-import { authQueries, signIn } from '../api/session.ts';
+import { signIn } from '../api/session.ts';
+import { useSetupStatus } from '../api/use-setup-status.ts';
 import { useAuth } from '../auth-provider.tsx';
 import { AuthSplitLayout } from '../components/auth-split-layout.tsx';
 
@@ -20,7 +20,7 @@ export function LoginPage() {
   const { user, loading, setUser } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const setup = useQuery(authQueries.setup());
+  const setup = useSetupStatus();
   const [failure, setFailure] = useState<string | null>(null);
   // Two fields checked by the shared rule, without a form library or zod: the sign-in screen is the
   // first page every user loads (issue 15, login route budget; docs/performance.md).

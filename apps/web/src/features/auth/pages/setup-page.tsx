@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { NewAccountInput, PASSWORD_MIN_LENGTH } from '@td/shared/schemas/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,7 +10,8 @@ import { LoadingState } from '@/components/ui/spinner.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
-import { authQueries, createFirstAccount } from '../api/session.ts';
+import { createFirstAccount } from '../api/session.ts';
+import { useSetupStatus } from '../api/use-setup-status.ts';
 import { useAuth } from '../auth-provider.tsx';
 import { AuthSplitLayout } from '../components/auth-split-layout.tsx';
 
@@ -26,7 +26,7 @@ export function SetupPage() {
   usePageTitle('Create the first account');
   const { setUser } = useAuth();
   const navigate = useNavigate();
-  const setup = useQuery(authQueries.setup());
+  const setup = useSetupStatus();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<SetupValues>({
     resolver: zodResolver(NewAccountInput),
@@ -34,7 +34,7 @@ export function SetupPage() {
   });
   const { errors, isSubmitting } = form.formState;
 
-  if (setup.isPending) return <LoadingState />;
+  if (setup.pending) return <LoadingState />;
   if (setup.data && !setup.data.setupRequired) return <Navigate to="/login" replace />;
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Issue 15 front-end budget: Lighthouse performance (>= 95) of pages of the built app served by the real
+ * server, measured with the `lighthouse` package driving the system Chromium (headless). Lighthouse's
+ * default settings: a mobile device with simulated slow 4G and a 4x slower CPU, so the score is the
+ * one PageSpeed Insights would give. Only in the full `npm run bench` (about 20 s a page).
+ */
+
+export interface LighthousePage {
+  /** The path to load, e.g. `/login`. */
+  path: string;
+  /**
+   * `mobile`: Lighthouse's default (a phone, simulated slow 4G: 150 ms round trips, 1.6 Mbit/s, CPU 4x
+   * slower). `desktop`: its desktop preset (40 ms, 10 Mbit/s, CPU as is), the staff's office computers.
+   */
+  formFactor: 'mobile' | 'desktop';
+  /** The session cookie (`td_session=...`) for a signed-in page, sent with every request. */
+  cookie?: string;
+}
+
+export interface LighthouseResult {
+  path: string;
+  formFactor: 'mobile' | 'desktop';
+  /** 0-100. */
+  score: number;
+  /** The final URL, to catch a signed-in page that redirected to /login. */
+  finalUrl: string;
+  /** First Contentful Paint, Largest Contentful Paint, Total Blocking Time in ms, Cumulative Layout Shift. */
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Opportunities and diagnostics that cost points, worst first (what to fix when under budget). */
+  findings: string[];
+}
+
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** `reportDir`: where to write each page's whole Lighthouse report (JSON), to see why a score is low. */
+export async function lighthouseScores(
+  base: string,
+  pages: readonly LighthousePage[],
+  reportDir?: string,
+): Promise<LighthouseResult[]> {
+  // Loaded only here: the short form of the bench (and its test) never starts a browser.
+  const { launch } = await import('chrome-launcher');
+  const { default: lighthouse, desktopConfig } = await import('lighthouse');
+  const chrome = await launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const results: LighthouseResult[] = [];
+  try {
+    for (const page of pages) {
+      const runner = await lighthouse(
+        `${base}${page.path}`,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          ...(page.cookie ? { extraHeaders: { cookie: page.cookie } } : {}),
+        },
+        page.formFactor === 'desktop' ? desktopConfig : undefined,
+      );
+      const lhr = runner?.lhr;
+      if (!lhr) throw new Error(`Lighthouse gave no result for ${page.path}`);
+      if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.message}`);
+      if (reportDir) {
+        fs.mkdirSync(reportDir, { recursive: true });
+        fs.writeFileSync(
+          path.join(reportDir, `${page.path.replace(/\W+/g, '-').replace(/^-/, '') || 'root'}.json`),
+          JSON.stringify(lhr, null, 1),
+        );
+      }
+      const audit = (id: string) => lhr.audits[id];
+      const findings = Object.values(lhr.audits)
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 0.9 &&
+            (a.details?.type === 'opportunity' || a.scoreDisplayMode === 'metricSavings'),
+        )
+        .sort((a, b) => (a.score ?? 1) - (b.score ?? 1))
+        .slice(0, 6)
+        .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+      results.push({
+        path: page.path,
+        formFactor: page.formFactor,
+        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        finalUrl: lhr.finalDisplayedUrl,
+        fcpMs: audit('first-contentful-paint')?.numericValue ?? 0,
+        lcpMs: audit('largest-contentful-paint')?.numericValue ?? 0,
+        tbtMs: audit('total-blocking-time')?.numericValue ?? 0,
+        cls: audit('cumulative-layout-shift')?.numericValue ?? 0,
+        findings,
+      });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return results;
+}
