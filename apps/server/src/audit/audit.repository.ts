@@ -82,8 +82,6 @@ export function describeChanges(
   after: Record<string, unknown> | null,
 ): string | null {
   if (!before && !after) return null;
-  if (!before || !after)
-    return describeWholeRow(before ? 'before' : 'after', (before ?? after) as Record<string, unknown>);
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   const changes: Record<string, [unknown, unknown]> = {};
   for (const key of keys) {
@@ -97,27 +95,6 @@ export function describeChanges(
     }
   }
   return Object.keys(changes).length > 0 ? JSON.stringify(changes) : null;
-}
-
-/**
- * A create or a delete: `{ field: [null, value] }` (or `[value, null]`) for every field that is not
- * null, the same text the general comparison above gives for one missing side. Written straight as
- * JSON: a payroll run describes 10,000 new payslips, and the general path (a key set, a comparison and
- * an intermediate object per row) took about 10 us a row against about 4 (docs/performance.md). Keys
- * are column names, never integer-like, so JSON.stringify would keep their order too.
- */
-function describeWholeRow(side: 'before' | 'after', row: Record<string, unknown>): string | null {
-  let text = '';
-  for (const key of Object.keys(row)) {
-    if (SECRET_FIELDS.has(key) || key === 'updated_at') continue;
-    const value = row[key] ?? null;
-    if (value === null) continue;
-    const json = JSON.stringify(value);
-    // A value JSON cannot hold (a function, a symbol) is dropped by JSON.stringify; keep the same shape.
-    const cell = json === undefined ? 'null' : json;
-    text += `${text ? ',' : '{'}${JSON.stringify(key)}:${side === 'after' ? `[null,${cell}]` : `[${cell},null]`}`;
-  }
-  return text ? `${text}}` : null;
 }
 
 export async function listAuditEntries(db: Db, entity: string, entityId: string) {
