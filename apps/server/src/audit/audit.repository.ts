@@ -1,5 +1,7 @@
+import type { Insertable } from 'kysely';
 import { bulkInsert } from '../db/bulk-insert.ts';
 import type { Db } from '../db/database.ts';
+import type { AuditLogTable } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/clock.ts';
 
 export interface Actor {
@@ -40,13 +42,12 @@ export async function recordAudit(db: Db, actor: Actor | null, event: AuditEvent
     .execute();
 }
 
-/**
- * Many audit entries in a few multi-row inserts (a payroll run or a batch payment writes thousands of
- * rows; one statement per entry would cost one round trip each). Same transaction rule as recordAudit.
- */
-export async function recordAuditMany(db: Db, actor: Actor | null, events: readonly AuditEvent[]): Promise<void> {
-  const createdAt = nowIso();
-  const rows = events.map((event) => ({
+/** An audit_log row ready to insert. */
+export type AuditRow = Insertable<AuditLogTable>;
+
+/** The audit_log row of one event, described now (the write it records must be in the same transaction). */
+export function auditRow(actor: Actor | null, event: AuditEvent, createdAt = nowIso()): AuditRow {
+  return {
     id: newId(),
     user_id: actor?.id ?? null,
     user_name: actor?.name ?? null,
@@ -55,8 +56,24 @@ export async function recordAuditMany(db: Db, actor: Actor | null, events: reado
     entity_id: event.entityId,
     changes: describeChanges(event.before ?? null, event.after ?? null),
     created_at: createdAt,
-  }));
-  await bulkInsert(db, 'audit_log', rows);
+  };
+}
+
+/**
+ * Many audit entries in a few multi-row inserts (a payroll run or a batch payment writes thousands of
+ * rows; one statement per entry would cost one round trip each). Same transaction rule as recordAudit.
+ */
+export async function recordAuditMany(db: Db, actor: Actor | null, events: readonly AuditEvent[]): Promise<void> {
+  const createdAt = nowIso();
+  await insertAuditRows(
+    db,
+    events.map((event) => auditRow(actor, event, createdAt)),
+  );
+}
+
+/** Rows made by auditRow, in a few multi-row inserts. */
+export async function insertAuditRows(db: Db, rows: readonly AuditRow[]): Promise<void> {
+  await bulkInsert(db, 'audit_log', rows, { postgresJson: true });
 }
 
 /** `{ field: [before, after] }` for the fields that differ; the whole row for a create or delete. */

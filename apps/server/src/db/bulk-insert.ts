@@ -14,6 +14,14 @@ export interface BulkInsertOptions {
   onConflictDoNothing?: readonly string[];
   /** Columns to answer for the rows inserted. */
   returning?: readonly string[];
+  /**
+   * PostgreSQL: send the rows as one JSON array (`json_populate_recordset`) instead of one array per
+   * column. For rows with long texts (payslips, audit entries holding a row as JSON) it is the faster
+   * form: node-postgres escapes every text of an array parameter in JavaScript (two regular expressions
+   * per element), which cost about 0.3 s of CPU for a payroll run's 9,524 audit entries (7 MB of
+   * text), while JSON.stringify is native. Numeric rows (timesheets) keep the arrays.
+   */
+  postgresJson?: boolean;
 }
 
 /** PostgreSQL column types by table, read once: the same migrations give every schema the same ones. */
@@ -63,7 +71,16 @@ export async function bulkInsert<T extends keyof Database & string>(
     answered.push(...result.rows);
   };
 
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  if (postgres && options.postgresJson) {
+    // One JSON text per statement; PostgreSQL's own parser turns it into rows of the table's type.
+    const text = `${head}select ${columns.map(quote).join(', ')} from json_populate_recordset(null::${quote(table)}, $1::json)${tail}`;
+    for (let start = 0; start < rows.length; start += POSTGRES_ROWS_PER_STATEMENT) {
+      await run(text, [JSON.stringify(rows.slice(start, start + POSTGRES_ROWS_PER_STATEMENT))]);
+    }
+    return answered;
+  }
+  if (postgres) {
     const types = await postgresColumnTypes(db, table);
     const casts = columns.map((column, i) => {
       const type = types.get(column);

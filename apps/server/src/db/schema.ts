@@ -14,6 +14,7 @@ export interface Database {
   workers: WorkersTable;
   stored_files: StoredFilesTable;
   timesheets: TimesheetsTable;
+  timesheet_month_totals: TimesheetMonthTotalsTable;
   admin_charges: AdminChargesTable;
   training_records: TrainingRecordsTable;
   payslips: PayslipsTable;
@@ -140,6 +141,18 @@ export interface StoredFilesTable {
 export type StoredFile = Selectable<StoredFilesTable>;
 
 /** SPEC 3 timesheet. */
+/**
+ * Every worker's timesheet totals per month (`YYYY-MM`), kept by triggers on timesheets (migration
+ * 0010); `worker_key` is the worker's id, or '' for the timesheets of deleted workers. Read only.
+ */
+export interface TimesheetMonthTotalsTable {
+  month: string;
+  worker_key: string;
+  timesheets: number;
+  hours_worked: number;
+  overtime_hours: number;
+}
+
 export interface TimesheetsTable {
   id: string;
   /** workers.id; null once the worker was deleted (Unknown Worker). */

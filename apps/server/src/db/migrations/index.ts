@@ -8,6 +8,7 @@ import * as trainingRecords from './0006-training-records.ts';
 import * as payslips from './0007-payslips.ts';
 import * as workerUniqueness from './0008-worker-uniqueness.ts';
 import * as performanceIndexes from './0009-performance-indexes.ts';
+import * as timesheetMonthTotals from './0010-timesheet-month-totals.ts';
 
 /** Listed here rather than read from disk, so the bundled server carries them. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-payslips': payslips,
   '0008-worker-uniqueness': workerUniqueness,
   '0009-performance-indexes': performanceIndexes,
+  '0010-timesheet-month-totals': timesheetMonthTotals,
 };

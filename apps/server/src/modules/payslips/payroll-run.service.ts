@@ -6,7 +6,7 @@ import {
   type PayrollRunRow,
   SKIP_REASONS,
 } from '@td/shared/schemas/payslip';
-import { type Actor, type AuditEvent, recordAuditMany } from '../../audit/audit.repository.ts';
+import { type Actor, auditRow, insertAuditRows } from '../../audit/audit.repository.ts';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
 import {
@@ -51,10 +51,12 @@ interface GatheredRun {
 async function gatherRun(db: Db, input: PayrollRunInput): Promise<GatheredRun> {
   const period = { start: input.pay_period_start, end: input.pay_period_end };
   const requested = input.worker_ids === undefined ? undefined : [...new Set(input.worker_ids)];
-  const workers = await listPayrollWorkers(db, requested);
-  // A whole run aggregates the period once; a chosen few only their own rows.
-  const ids = requested === undefined ? undefined : workers.map((worker) => worker.id);
-  const [timesheets, charges, existing] = await Promise.all([
+  // A whole run aggregates the period once, all four reads at a time (PostgreSQL answers them on
+  // separate connections); a chosen few read their workers first and then only their own rows.
+  const workersRead = listPayrollWorkers(db, requested);
+  const ids = requested === undefined ? undefined : (await workersRead).map((worker) => worker.id);
+  const [workers, timesheets, charges, existing] = await Promise.all([
+    workersRead,
     sumTimesheetsByWorker(db, period, ids),
     sumChargesByWorker(db, period, ids),
     repo.payslipsForPeriodByWorker(db, period),
@@ -129,15 +131,25 @@ export async function runPayroll(
   );
 
   const inserted = await db.transaction().execute(async (trx) => {
-    const saved = await repo.insertPayslipsSkippingExisting(trx, rows);
-    const built = new Map(rows.map((row) => [row.id, row]));
-    const events: AuditEvent[] = saved.map((row) => ({
-      action: 'create',
-      entity: PAYSLIP_ENTITY,
-      entityId: row.id,
-      after: built.get(row.id) ?? row,
-    }));
-    await recordAuditMany(trx, actor, events);
+    const saving = repo.insertPayslipsSkippingExisting(trx, rows);
+    // Handled by the await below; this only keeps a fast failure from counting as unhandled meanwhile.
+    saving.catch(() => undefined);
+    // Describing 10,000 payslips for the audit log is CPU work: done while PostgreSQL writes them
+    // (once the insert has gone out) instead of after. SQLite writes synchronously; same order there.
+    await new Promise((resolve) => setImmediate(resolve));
+    const createdAt = nowIso();
+    const audit = new Map(
+      rows.map((row) => [
+        row.id,
+        auditRow(actor, { action: 'create', entity: PAYSLIP_ENTITY, entityId: row.id, after: row }, createdAt),
+      ]),
+    );
+    const saved = await saving;
+    // Only the payslips actually inserted: one that lost a race is another staff member's, audited by them.
+    await insertAuditRows(
+      trx,
+      saved.flatMap((row) => audit.get(row.id) ?? []),
+    );
     return saved;
   });
 

@@ -131,6 +131,7 @@ export async function insertPayslipsSkippingExisting(
   const inserted = await bulkInsert(db, 'payslips', rows, {
     onConflictDoNothing: ['worker_id', 'pay_period_start', 'pay_period_end'],
     returning: ['id', 'worker_id', 'nett_salary'],
+    postgresJson: true,
   });
   return inserted.map((row) => ({
     id: String(row.id),

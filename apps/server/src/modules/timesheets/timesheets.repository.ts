@@ -1,3 +1,4 @@
+import { monthRange } from '@td/shared/rules/months';
 import { minutesToHours } from '@td/shared/rules/timesheet-hours';
 import type { Timesheet } from '@td/shared/schemas/timesheet';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
@@ -66,7 +67,8 @@ function selectJoined(db: Db) {
 }
 
 export interface TimesheetFilters {
-  range: DateRange;
+  /** `YYYY-MM`: the timesheets whose work_date falls in this month. */
+  month: string;
   /** workers.id */
   workerId?: string | undefined;
   /** Part of the worker's "first last" or TD- id, any case. */
@@ -77,7 +79,8 @@ export interface TimesheetFilters {
  * The month (range), worker and name filters, on the timesheets table alone: the name search picks the
  * matching workers first (a scan of the workers table, never of the month) and keeps their timesheets.
  */
-function filtersOf(eb: ExpressionBuilder<Database, 'timesheets'>, { range, workerId, q }: TimesheetFilters) {
+function filtersOf(eb: ExpressionBuilder<Database, 'timesheets'>, { month, workerId, q }: TimesheetFilters) {
+  const range = monthRange(month);
   const conditions: Expression<SqlBool>[] = [
     eb('timesheets.work_date', '>=', range.from),
     eb('timesheets.work_date', '<=', range.to),
@@ -141,20 +144,60 @@ export async function listTimesheets(
       .orderBy('page.work_date', 'desc')
       .orderBy('page.id', 'desc')
       .execute(),
-    db
-      .selectFrom('timesheets')
-      .where((eb) => filtersOf(eb, filters))
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .executeTakeFirstOrThrow(),
+    filters.workerId || filters.q
+      ? db
+          .selectFrom('timesheets')
+          .where((eb) => filtersOf(eb, filters))
+          .select((eb) => eb.fn.countAll<number | string>().as('total'))
+          .executeTakeFirstOrThrow()
+      : // The whole month: its count is kept in the month totals (about 10,000 rows to add against
+        // about 200,000 index entries to count; decision 034).
+        db
+          .selectFrom('timesheet_month_totals')
+          .where('month', '=', filters.month)
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('timesheets'), sql<number>`0`).as('total'))
+          .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toTimesheet), total: Number(count.total) };
 }
 
-/** SPEC 9 summary: distinct workers, timesheets, regular and overtime minutes in a range, one aggregate. */
-export async function summarizeTimesheets(
-  db: Db,
-  range: DateRange,
-): Promise<{ workers: number; timesheets: number; hoursWorkedMinutes: number; overtimeMinutes: number }> {
+export interface TimesheetSummaryTotals {
+  workers: number;
+  timesheets: number;
+  hoursWorkedMinutes: number;
+  overtimeMinutes: number;
+}
+
+/**
+ * SPEC 9 summary of a month from the month totals (migration 0010): one row per worker who has a
+ * timesheet that month, plus one for the timesheets of deleted workers (worker_key ''), which count as
+ * timesheets and hours but not as a worker. Always equal to summarizeTimesheets over the month's range.
+ */
+export async function summarizeTimesheetMonth(db: Db, month: string): Promise<TimesheetSummaryTotals> {
+  const row = await db
+    .selectFrom('timesheet_month_totals')
+    .select((eb) => [
+      eb.fn.sum<number | string>(eb.case().when('worker_key', '<>', '').then(1).else(0).end()).as('workers'),
+      eb.fn.sum<number | string>('timesheets').as('timesheets'),
+      eb.fn.sum<number | string>('hours_worked').as('hours_worked'),
+      eb.fn.sum<number | string>('overtime_hours').as('overtime_hours'),
+    ])
+    .where('month', '=', month)
+    .executeTakeFirstOrThrow();
+  return {
+    workers: Number(row.workers ?? 0),
+    timesheets: Number(row.timesheets ?? 0),
+    hoursWorkedMinutes: Number(row.hours_worked ?? 0),
+    overtimeMinutes: Number(row.overtime_hours ?? 0),
+  };
+}
+
+/**
+ * Distinct workers, timesheets, regular and overtime minutes in any range, straight from the
+ * timesheets (one aggregate over every row of the range). The screens read a month from the month
+ * totals instead (summarizeTimesheetMonth); the tests hold the two equal after every kind of write.
+ */
+export async function summarizeTimesheets(db: Db, range: DateRange): Promise<TimesheetSummaryTotals> {
   const row = await db
     .selectFrom('timesheets')
     .select((eb) => [

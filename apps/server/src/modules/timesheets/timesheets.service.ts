@@ -1,4 +1,4 @@
-import { monthInTimeZone, monthRange } from '@td/shared/rules/months';
+import { monthInTimeZone } from '@td/shared/rules/months';
 import { computeTimesheetHours, minutesToHours } from '@td/shared/rules/timesheet-hours';
 import {
   type CrewTimesheetInput,
@@ -70,13 +70,13 @@ export async function listTimesheets(
   const month = monthOrCurrent(query.month, timeZone, now);
   const result = await repo.listTimesheets(
     db,
-    { range: monthRange(month), workerId: query.worker_id, q: query.q },
+    { month, workerId: query.worker_id, q: query.q },
     { page: query.page, pageSize: query.pageSize },
   );
   return { ...result, month };
 }
 
-/** SPEC 9 summary cards of a month, from one aggregate query; hours with 2 decimals. */
+/** SPEC 9 summary cards of a month, from the month totals (decision 034); hours with 2 decimals. */
 export async function timesheetSummary(
   db: Db,
   query: { month?: string | undefined },
@@ -84,7 +84,7 @@ export async function timesheetSummary(
   now = new Date(),
 ): Promise<TimesheetSummary> {
   const month = monthOrCurrent(query.month, timeZone, now);
-  const totals = await repo.summarizeTimesheets(db, monthRange(month));
+  const totals = await repo.summarizeTimesheetMonth(db, month);
   return {
     workers: totals.workers,
     timesheets: totals.timesheets,
