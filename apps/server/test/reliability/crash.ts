@@ -42,6 +42,8 @@ const RUN_WORKERS = Number(process.env.CRASH_RUN_WORKERS ?? (SHORT ? 300 : 2000)
 const SINGLE_WRITERS = SHORT ? 3 : 5;
 /** Admin charges seeded on each run's day, moved to Deducted by the batch mark-as-paid. */
 const CHARGES_PER_SLOT = 40;
+/** Pause between batch iterations: bounds how many run slots a fast machine uses up. */
+const BATCH_PAUSE_MS = 100;
 const PG_DATABASE = 'td_crash16';
 
 /** A write whose answer the client got (acked) or lost to the kill (unknown). */
@@ -143,7 +145,9 @@ async function crashRun(label: string, databaseUrl: string | undefined): Promise
   const port = await freePort();
   const server = new ServerProcess({ port, dataDir, databaseUrl, logFile: path.join(dataDir, 'server.log') });
   const openDb = () => createDatabase({ databaseUrl, dataDir });
-  const slotsNeeded = KILLS * 6 + 40;
+  // A run slot (a day) per batch iteration; the writer pauses BATCH_PAUSE_MS between iterations, so a
+  // kill's window (traffic, the aimed wait, the restart) holds at most about 20 however fast the machine.
+  const slotsNeeded = KILLS * 24 + 40;
 
   const setupDb = openDb();
   await migrateToLatest(setupDb);
@@ -281,6 +285,7 @@ async function crashRun(label: string, databaseUrl: string | undefined): Promise
         outcome: paid.outcome,
         ...(paid.outcome === 'acked' ? { ms: performance.now() - started } : {}),
       };
+      await sleep(BATCH_PAUSE_MS);
     }
   }
 
