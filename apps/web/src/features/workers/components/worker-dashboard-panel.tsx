@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { WorkerDashboard } from '@td/shared/schemas/worker';
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { cn } from '@/components/ui/cn.ts';
@@ -11,21 +10,6 @@ import { WorkerStatusDistribution } from './worker-status-distribution.tsx';
 import { WorkerSummaryTiles } from './worker-summary-tiles.tsx';
 
 const DETAILS_KEY = 'workers.dashboard.details';
-
-/** Zeros in the dashboard's shape: laid out unseen while the figures load (see below). */
-const PLACEHOLDER: WorkerDashboard = {
-  total_workers: 0,
-  active_workers: 0,
-  terminated_workers: 0,
-  joined_last_month: 0,
-  new_this_month: 0,
-  growth_trend: 0,
-  status_counts: {},
-  expiring_wp: 0,
-  expiring_coretrade: 0,
-  expired_wp: 0,
-  expired_coretrade: 0,
-};
 
 /** Open unless the user closed it (remembered); on a phone closed unless opened, so the list comes first. */
 function initiallyOpen(): boolean {
@@ -47,26 +31,7 @@ export function WorkerDashboardPanel() {
   const dashboard = useQuery(workerQueries.dashboard());
   const [open, setOpen] = useState(initiallyOpen);
   const panelId = useId();
-  if (dashboard.isPending) {
-    // The panel's height does not depend on its figures (fixed tiles, every status, four expiry lines),
-    // so it is laid out unseen with zeros and the spinner shown over it: the list below stays where it
-    // is when the figures arrive (issue 15: the shift cost the page a quarter of its Lighthouse score).
-    return (
-      <div className="relative">
-        <div aria-hidden="true" inert className="invisible">
-          <DashboardContent
-            data={PLACEHOLDER}
-            open={open}
-            onToggle={() => undefined}
-            panelId={`${panelId}-placeholder`}
-          />
-        </div>
-        <div className="absolute inset-0 flex items-start justify-center pt-4">
-          <LoadingState label="Loading worker figures" />
-        </div>
-      </div>
-    );
-  }
+  if (dashboard.isPending) return <LoadingState label="Loading worker figures" />;
   if (dashboard.isError) {
     return (
       <ListLoadError
@@ -88,20 +53,6 @@ export function WorkerDashboardPanel() {
       return !value;
     });
   };
-  return <DashboardContent data={data} open={open} onToggle={toggle} panelId={panelId} />;
-}
-
-function DashboardContent({
-  data,
-  open,
-  onToggle: toggle,
-  panelId,
-}: {
-  data: WorkerDashboard;
-  open: boolean;
-  onToggle: () => void;
-  panelId: string;
-}) {
   return (
     <section aria-label="Worker dashboard" className="flex flex-col gap-3">
       <WorkerSummaryTiles dashboard={data} />

@@ -1,30 +1,17 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { WORKER_SORTS, type Worker, type WorkerList } from '@td/shared/schemas/worker';
-import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ListLoadError } from '@/components/ui/list-load-error.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { type DataColumn, DataTable, Pagination } from '@/components/ui/table.tsx';
 import { orNA } from '@/lib/format.ts';
 import { type ListState, useClampPage, useListState } from '@/lib/list-state.ts';
 import { WORKER_PAGE_SIZE, type WorkerListCriteria, workerQueries } from '../api/worker-queries.ts';
+import { DeleteWorkerDialog } from './delete-worker-dialog.tsx';
+import { WorkerDetailsModal } from './worker-details-modal.tsx';
 import { workerName } from './worker-display.ts';
 import { WorkerRowActions } from './worker-row-actions.tsx';
 import { WorkerStatusBadge } from './worker-status-badge.tsx';
-
-/**
- * The Worker Details popup and the delete confirmation load when the pointer or the keyboard first
- * reaches the list, or at the latest when one opens: with them came the dialog library and, through
- * the field labels, zod, about 45 KB gzipped that the list's first paint does not need (issue 15,
- * Lighthouse on /worker-management). The service worker keeps them cached after the first visit.
- */
-const loadDetailsModal = () => import('./worker-details-modal.tsx');
-const loadDeleteDialog = () => import('./delete-worker-dialog.tsx');
-const WorkerDetailsModal = lazy(() => loadDetailsModal().then((m) => ({ default: m.WorkerDetailsModal })));
-const DeleteWorkerDialog = lazy(() => loadDeleteDialog().then((m) => ({ default: m.DeleteWorkerDialog })));
-const preloadDialogs = () => {
-  void loadDetailsModal();
-  void loadDeleteDialog();
-};
 
 /** Issue 8 item 8: the main list filters by nationality, status, pass type and client company. */
 export const LIST_FILTERS = ['nationality', 'status', 'type_of_pass', 'supplied_to_company'] as const;
@@ -76,9 +63,6 @@ interface WorkerResultsProps {
 export function WorkerResults({ workers, list, caption, showStatus = false, empty }: WorkerResultsProps) {
   const [detailsOf, setDetailsOf] = useState<Worker | null>(null);
   const [toDelete, setToDelete] = useState<Worker | null>(null);
-  // Mounted from the first opening on, so a closing dialog can finish its animation.
-  const dialogsUsed = useRef(false);
-  if (detailsOf || toDelete) dialogsUsed.current = true;
 
   const columns: DataColumn<Worker>[] = [
     {
@@ -173,16 +157,9 @@ export function WorkerResults({ workers, list, caption, showStatus = false, empt
 
   return (
     <>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: only preloads code; the list's own controls do the rest */}
-      <div className="contents" onPointerOver={preloadDialogs} onFocus={preloadDialogs}>
-        {content}
-      </div>
-      {dialogsUsed.current && (
-        <Suspense fallback={null}>
-          <WorkerDetailsModal worker={detailsOf} onClose={() => setDetailsOf(null)} />
-          <DeleteWorkerDialog worker={toDelete} onClose={() => setToDelete(null)} />
-        </Suspense>
-      )}
+      {content}
+      <WorkerDetailsModal worker={detailsOf} onClose={() => setDetailsOf(null)} />
+      <DeleteWorkerDialog worker={toDelete} onClose={() => setToDelete(null)} />
     </>
   );
 }
