@@ -29,6 +29,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,
+    // The staff work in Singapore: their browsers' "today" is the business time zone's (BUSINESS_TIME_ZONE
+    // of the e2e server), also between 16:00 and 24:00 UTC when the two calendars differ.
+    timezoneId: 'Asia/Singapore',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
