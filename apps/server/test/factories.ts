@@ -4,6 +4,7 @@ import { nricFinCheckLetter } from '@td/shared/rules/worker-identity';
 import { FILE_FOLDERS, FILE_URL_PREFIX, type FileKind } from '@td/shared/schemas/file';
 import type { WorkerFormValues } from '@td/shared/schemas/worker';
 import type { Db } from '../src/db/database.ts';
+import type { FileStore } from '../src/files/file-store.ts';
 import { insertWorkerRows, type WorkerSeedRow } from '../src/modules/workers/workers.repository.ts';
 
 /** Test data from factories (CONVENTIONS 8): valid unless a test overrides a field. */
@@ -97,6 +98,20 @@ export async function insertWorkers(db: Db, ...overrides: Array<Partial<WorkerSe
   const rows = overrides.map((o) => buildWorkerRow(o));
   await insertWorkerRows(db, rows);
   return rows;
+}
+
+/** A file store that holds nothing and accepts every change, with some operations replaced. */
+export function fakeFileStore(overrides: Partial<FileStore> = {}): FileStore {
+  return {
+    put: async () => undefined,
+    get: async () => null,
+    remove: async () => undefined,
+    moveToTrash: async () => undefined,
+    restoreFromTrash: async () => undefined,
+    removeFromTrash: async () => undefined,
+    async *listTrash() {},
+    ...overrides,
+  };
 }
 
 /** Records a stored file (without bytes) as an upload would, and answers its URL. */

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -221,6 +221,15 @@ describe('npm run backup and npm run restore', () => {
     await migrateToLatest(db);
     // A record whose bytes are gone (removed by hand): the backup goes on, lists it and warns.
     const lost = await givenStoredFile(db, 'contract');
+    // Decision 042, the store's trash: a file whose delete had not committed at the snapshot (its record
+    // is in the copy, so its bytes belong in their place) and one whose delete had (left out).
+    const beingDeleted = (await givenStoredFile(db, 'ipa')).replace('/api/files/', '');
+    const deleted = `documents/ipa/${randomUUID()}.pdf`;
+    for (const trashed of [beingDeleted, deleted]) {
+      const file = path.join(source.dataDir, 'files', '.trash', trashed);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, `% ${trashed}`);
+    }
     const backupDir = path.join(source.dataDir, 'copy');
     const backup = await cli('backup', [backupDir], source.env);
     expect(backup.stderr).toContain('1 stored file(s) the database records were not in the files folder');
@@ -228,9 +237,13 @@ describe('npm run backup and npm run restore', () => {
     expect(manifest).toMatchObject({
       format: 1,
       database: databaseUnderTest === 'sqlite' ? 'sqlite' : 'postgresql',
-      storedFiles: 1,
+      storedFiles: 2,
       missingFiles: [lost.replace('/api/files/', '')],
+      filesCopied: 1,
     });
+    expect(fs.readFileSync(path.join(backupDir, 'files', beingDeleted), 'utf8')).toBe(`% ${beingDeleted}`);
+    expect(fs.existsSync(path.join(backupDir, 'files', '.trash'))).toBe(false);
+    expect(fs.existsSync(path.join(backupDir, 'files', deleted))).toBe(false);
 
     const app = await buildApp({
       config: loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: path.join(source.dataDir, 'none'), ...source.env }),

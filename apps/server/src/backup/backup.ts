@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { SQLITE_FILE } from '../db/database.ts';
+import { TRASH_FOLDER } from '../files/local-file-store.ts';
 
 /**
  * `npm run backup` and `npm run restore` (issue 16, decision 039): a consistent copy of the database
@@ -72,21 +73,46 @@ async function listFiles(root: string): Promise<string[]> {
   return found;
 }
 
-/** Copies the files of `from` not yet in `to`; a file removed meanwhile is skipped (the check decides). */
+/** Copies `from` to `to`; answers its size, or null when `from` is gone. */
+async function copyOne(from: string, to: string): Promise<number | null> {
+  await fs.mkdir(path.dirname(to), { recursive: true });
+  try {
+    await fs.copyFile(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  return (await fs.stat(to)).size;
+}
+
+/**
+ * Copies the files of `from` not yet in `to`; a file removed meanwhile is skipped (the check decides).
+ * The store's trash is left out: what it holds is being deleted (decision 042).
+ */
 async function copyNewFiles(from: string, to: string, copied: Set<string>): Promise<number> {
   let bytes = 0;
   for (const relative of await listFiles(from)) {
-    if (copied.has(relative)) continue;
-    const target = path.join(to, relative);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    try {
-      await fs.copyFile(path.join(from, relative), target);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw error;
-    }
+    if (copied.has(relative) || relative.split('/')[0] === TRASH_FOLDER) continue;
+    const size = await copyOne(path.join(from, relative), path.join(to, relative));
+    if (size === null) continue;
     copied.add(relative);
-    bytes += (await fs.stat(target)).size;
+    bytes += size;
+  }
+  return bytes;
+}
+
+/**
+ * A file the snapshot records but the folder held neither before nor after it may be in the trash: its
+ * delete had moved it there and had not committed when the snapshot was taken (decision 042). In the
+ * copy it belongs in its place, since the copy's record stands. Answers the bytes copied.
+ */
+async function copyFromTrash(from: string, to: string, wanted: string[], copied: Set<string>): Promise<number> {
+  let bytes = 0;
+  for (const relative of wanted) {
+    const size = await copyOne(path.join(from, TRASH_FOLDER, relative), path.join(to, relative));
+    if (size === null) continue;
+    copied.add(relative);
+    bytes += size;
   }
   return bytes;
 }
@@ -196,6 +222,8 @@ async function writeBackup(source: BackupSource, target: string, now: Date, star
     ? await snapshotPostgres(source.databaseUrl, target)
     : await snapshotSqlite(source, target);
   bytes += await copyNewFiles(source.filesDir, filesTarget, copied);
+  const notCopied = snapshot.storedPaths.filter((stored) => !copied.has(stored));
+  bytes += await copyFromTrash(source.filesDir, filesTarget, notCopied, copied);
 
   // Not a failure: a file missing from the live folder too (removed by hand, or by a crash between a
   // file's removal and its record's) would otherwise stop every backup from then on. The CLI warns.

@@ -12,9 +12,25 @@ export interface FileStore {
   remove(path: string): Promise<void>;
   /**
    * Every stored file with its last change, for the sweep of bytes no record knows (issue 16). A store
-   * that cannot list leaves it out; the sweep then only removes files whose record it deletes.
+   * that cannot list leaves it out; the sweep then only removes files whose record it deletes. Files
+   * in the trash are not listed.
+   *
+   * The trash (decision 042): a file whose record is being deleted is moved aside inside the database
+   * transaction and removed only after the commit, so a crash between the two never leaves a record
+   * without its bytes (the trashed file is put back) nor bytes nobody can find (they are removed).
    */
   list?(): AsyncIterable<{ path: string; modifiedAt: Date }>;
+  /**
+   * Moves the file into the trash, whole or not at all: afterwards it is either still in its place or
+   * in the trash under the same path. A file that is already gone is not an error.
+   */
+  moveToTrash(path: string): Promise<void>;
+  /** Puts a trashed file back in its place; nothing trashed under `path` is not an error. */
+  restoreFromTrash(path: string): Promise<void>;
+  /** Removes the trashed copy of `path`; nothing trashed under it is not an error. */
+  removeFromTrash(path: string): Promise<void>;
+  /** The paths (as they were before the move) of every file in the trash. */
+  listTrash(): AsyncIterable<string>;
 }
 
 /**

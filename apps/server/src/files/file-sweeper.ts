@@ -3,6 +3,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../lib/clock.ts';
 import type { FileStore } from './file-store.ts';
+import { deleteWithTrash, settleTrash, type TrashResult } from './file-trash.ts';
 import * as repo from './files.repository.ts';
 import { isStoredPath } from './files.service.ts';
 
@@ -15,6 +16,8 @@ export interface SweepOptions {
 }
 
 export interface SweepResult {
+  /** Files an interrupted delete left in the store's trash, put back or removed (decision 042). */
+  trash: TrashResult;
   /** Stored-file records (and their bytes) deleted because no record linked them. */
   deletedRecords: number;
   /** Files in the store that had no record at all (an upload cut off between writing and recording). */
@@ -27,14 +30,17 @@ export interface SweepResult {
  * Issue 16: deletes stored files no record points at any more, once they are older than the grace
  * period: a deleted worker's documents, an upload abandoned before Save, a replaced photo. A file a
  * record still links is never taken: the "still unlinked" check and the delete are one statement
- * (`deleteStoredFileIfUnlinked`), and the bytes go in the same transaction (a failed removal keeps the
- * record). Then bytes in the store that no record knows, older than the grace period, are removed.
+ * (`deleteStoredFileIfUnlinked`), and the bytes are moved to the trash in the same transaction (a
+ * failed move keeps the record) and removed after its commit (decision 042). First, the deletes a
+ * crash interrupted are finished (`settleTrash`); last, bytes in the store that no record knows, older
+ * than the grace period, are removed.
  */
 export async function sweepUnlinkedFiles(db: Db, store: FileStore, options: SweepOptions): Promise<SweepResult> {
   const now = options.now ?? new Date();
   const batchSize = options.batchSize ?? 500;
   const cutoff = new Date(now.getTime() - options.graceMs);
-  const result: SweepResult = { deletedRecords: 0, deletedOrphans: 0, failed: 0 };
+  const trash = await settleTrash(db, store, batchSize);
+  const result: SweepResult = { trash, deletedRecords: 0, deletedOrphans: 0, failed: 0 };
   const failedIds = new Set<string>();
 
   for (;;) {
@@ -43,11 +49,11 @@ export async function sweepUnlinkedFiles(db: Db, store: FileStore, options: Swee
     );
     for (const file of candidates) {
       try {
-        const deleted = await db.transaction().execute(async (trx) => {
+        const deleted = await deleteWithTrash(db, store, async (trx, moveToTrash) => {
           if (!(await repo.deleteStoredFileIfUnlinked(trx, file.id))) return false;
           const { id, created_by, ...recorded } = file;
           await recordAudit(trx, null, { action: 'delete', entity: 'stored_file', entityId: id, before: recorded });
-          await store.remove(file.path);
+          await moveToTrash(file.path);
           return true;
         });
         if (deleted) result.deletedRecords++;
@@ -72,7 +78,8 @@ export async function sweepUnlinkedFiles(db: Db, store: FileStore, options: Swee
       old = [];
     };
     for await (const entry of store.list()) {
-      // Only names this server gives; anything else in the folder is not ours to judge.
+      // Only names this server gives; anything else in the folder is not ours to judge. A record
+      // committed after the search above is no risk: its upload is younger than the grace period.
       if (entry.modifiedAt < cutoff && isStoredPath(entry.path)) old.push(entry.path);
       if (old.length >= batchSize) await flush();
     }
@@ -97,7 +104,8 @@ export function startFileSweeper(
     if (running) return;
     running = sweepUnlinkedFiles(db, store, { graceMs })
       .then((result) => {
-        if (result.deletedRecords || result.deletedOrphans || result.failed)
+        const { restored, removed, failed } = result.trash;
+        if (result.deletedRecords || result.deletedOrphans || result.failed || restored || removed || failed)
           log.info({ sweep: result }, 'swept unlinked files');
       })
       .catch((error: unknown) => log.error({ err: error }, 'the sweep of unlinked files failed'))

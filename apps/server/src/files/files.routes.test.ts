@@ -12,7 +12,7 @@ import {
 } from '@td/shared/schemas/file';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildWorker, givenStoredFile, multipart, sampleFiles } from '../../test/factories.ts';
+import { buildWorker, fakeFileStore, givenStoredFile, multipart, sampleFiles } from '../../test/factories.ts';
 import { LINGER_MAX_BYTES } from '../lib/lingering-close.ts';
 import type { FileStore } from './file-store.ts';
 import { StorageError } from './file-store.ts';
@@ -131,7 +131,11 @@ describe('POST /api/files', () => {
     const denied = (): never => {
       throw new StorageError('access-denied', 'EACCES: permission denied');
     };
-    const store: FileStore = { put: async () => denied(), get: async () => null, remove: async () => denied() };
+    const store = fakeFileStore({
+      put: async () => denied(),
+      remove: async () => denied(),
+      moveToTrash: async () => denied(),
+    });
     const t = await signedInApp({}, store);
     const response = await upload(t, 'ipa', 'ipa.pdf', sampleFiles.pdf());
     expect(response.statusCode).toBe(403);
@@ -440,7 +444,7 @@ describe('deleting a linked file (issue 7.12, decision 008)', () => {
     const denied = (): never => {
       throw new StorageError('access-denied', 'EACCES: permission denied');
     };
-    const store: FileStore = { put: async () => undefined, get: async () => null, remove: async () => denied() };
+    const store = fakeFileStore({ moveToTrash: async () => denied() });
     const t = await signedInApp({}, store);
     const linked = await givenStoredFile(t.db, 'ipa');
     const worker = (

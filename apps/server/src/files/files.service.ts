@@ -16,6 +16,7 @@ import { newId, nowIso } from '../lib/clock.ts';
 import { AppError, badRequest, forbidden, notFound } from '../lib/errors.ts';
 import type { FileStore } from './file-store.ts';
 import { StorageError } from './file-store.ts';
+import { deleteWithTrash } from './file-trash.ts';
 import { checkUpload, keptFileName } from './file-types.ts';
 import * as repo from './files.repository.ts';
 
@@ -104,7 +105,11 @@ export async function uploadFile(
       await recordAudit(trx, actor, { action: 'create', entity: 'stored_file', entityId: id, after: recorded });
     });
   } catch (error) {
-    await store.remove(path).catch(() => undefined);
+    // Decision 042: the bytes go only when the database says the record is not there. A commit whose
+    // answer was lost (a dropped PostgreSQL connection) may have saved it; then, or when the database
+    // cannot be asked, the bytes stay, and the sweep removes them later if no record has them.
+    const recorded = await repo.findStoredFileByPath(db, path).then(Boolean, () => true);
+    if (!recorded) await store.remove(path).catch(() => undefined);
     throw error;
   }
   return { url: file.url };
@@ -121,15 +126,17 @@ export async function readFile(db: Db, store: FileStore, path: string) {
 
 /**
  * SPEC 4: removes the stored file (the form clears its link only after this succeeds). The record,
- * every link to the file (a saved worker's `ipa_url`...) and the audit entries go in one transaction
- * with the removal, so a failed removal changes nothing and a link never points at a deleted file
- * (issue 7.12, decision 008). A file that is already gone is not an error: removing it again must not
- * leave the form stuck on a dead link.
+ * every link to the file (a saved worker's `ipa_url`...) and the audit entries go in one transaction,
+ * inside which the bytes are moved into the store's trash; they leave the store after the commit
+ * (decision 042). So a failed move changes nothing, a link never points at a deleted file (issue
+ * 7.12, decision 008), and a crash between the move and the commit gives the file back at the next
+ * start. A file that is already gone is not an error: removing it again must not leave the form stuck
+ * on a dead link.
  */
 export async function deleteFile(db: Db, store: FileStore, url: string, actor: Actor, now = new Date()): Promise<void> {
   const path = pathOfUrl(url);
   if (!path) throw badRequest(INVALID_FILE_URL, { url: INVALID_FILE_URL });
-  await db.transaction().execute(async (trx) => {
+  await deleteWithTrash(db, store, async (trx, trash) => {
     for (const link of await repo.clearFileLinks(trx, url, nowIso(now))) {
       await recordAudit(trx, actor, {
         action: 'update',
@@ -145,7 +152,7 @@ export async function deleteFile(db: Db, store: FileStore, url: string, actor: A
     const { id, created_by, ...recorded } = record;
     await recordAudit(trx, actor, { action: 'delete', entity: 'stored_file', entityId: id, before: recorded });
     try {
-      await store.remove(path);
+      await trash(path);
     } catch (error) {
       throw storageFailure(error, 'delete', record.kind as FileKind);
     }

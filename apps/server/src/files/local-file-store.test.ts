@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StorageError } from './file-store.ts';
-import { createLocalFileStore } from './local-file-store.ts';
+import { createLocalFileStore, TRASH_FOLDER } from './local-file-store.ts';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -29,6 +29,41 @@ describe('local file store', () => {
     expect(await store.get('documents/ipa/a.pdf')).toBeNull();
     // Already gone is fine.
     await expect(store.remove('documents/ipa/a.pdf')).resolves.toBeUndefined();
+  });
+
+  it('moves a file into its trash and back, lists the trash apart, and removes from it (decision 042)', async () => {
+    const root = path.join(tempRoot(), 'files');
+    const store = createLocalFileStore(root);
+    await store.put('documents/ipa/a.pdf', Buffer.from('%PDF-a'));
+    await store.put('documents/ipa/b.pdf', Buffer.from('%PDF-b'));
+    await store.moveToTrash('documents/ipa/a.pdf');
+    expect(await store.get('documents/ipa/a.pdf')).toBeNull();
+    expect(fs.readFileSync(path.join(root, TRASH_FOLDER, 'documents/ipa/a.pdf'), 'utf8')).toBe('%PDF-a');
+    const listed = [];
+    for await (const entry of store.list?.() ?? []) listed.push(entry.path);
+    expect(listed).toEqual(['documents/ipa/b.pdf']);
+    const trashed = [];
+    for await (const entry of store.listTrash()) trashed.push(entry);
+    expect(trashed).toEqual(['documents/ipa/a.pdf']);
+
+    await store.restoreFromTrash('documents/ipa/a.pdf');
+    expect((await store.get('documents/ipa/a.pdf'))?.size).toBe(6);
+    await store.moveToTrash('documents/ipa/a.pdf');
+    await store.removeFromTrash('documents/ipa/a.pdf');
+    expect(fs.existsSync(path.join(root, TRASH_FOLDER, 'documents/ipa/a.pdf'))).toBe(false);
+    // Nothing there is fine for each of them.
+    await expect(store.moveToTrash('documents/ipa/a.pdf')).resolves.toBeUndefined();
+    await expect(store.restoreFromTrash('documents/ipa/a.pdf')).resolves.toBeUndefined();
+    await expect(store.removeFromTrash('documents/ipa/a.pdf')).resolves.toBeUndefined();
+    expect(await store.get('documents/ipa/a.pdf')).toBeNull();
+  });
+
+  it('keeps ordinary paths out of the trash', async () => {
+    const store = createLocalFileStore(tempRoot());
+    await expect(store.put(`${TRASH_FOLDER}/workers/a.png`, Buffer.from('x'))).rejects.toBeInstanceOf(StorageError);
+    await expect(store.get(`${TRASH_FOLDER}/workers/a.png`)).rejects.toBeInstanceOf(StorageError);
+    await expect(store.moveToTrash(`${TRASH_FOLDER}/workers/a.png`)).rejects.toBeInstanceOf(StorageError);
+    await expect(store.restoreFromTrash('../outside.txt')).rejects.toBeInstanceOf(StorageError);
   });
 
   it('never overwrites an existing file', async () => {

@@ -39,11 +39,36 @@ async function syncDirectory(directory: string): Promise<void> {
   }
 }
 
+/**
+ * The store's trash (decision 042), a folder inside it so that moving a file there is one rename on
+ * the same file system. Backups leave it out (`backup.ts`).
+ */
+export const TRASH_FOLDER = '.trash';
+
+/** Every file under `directory`, as forward-slash paths relative to it; none when it does not exist. */
+async function* filesUnder(directory: string): AsyncIterable<{ relative: string; modifiedAt: Date }> {
+  let entries: string[];
+  try {
+    entries = await fs.readdir(directory, { recursive: true });
+  } catch (error) {
+    if (codeOf(error) === 'ENOENT') return;
+    throw toStorageError(error);
+  }
+  for (const entry of entries) {
+    const stat = await fs.lstat(path.join(directory, entry)).catch(() => null);
+    if (stat?.isFile()) yield { relative: entry.split(path.sep).join('/'), modifiedAt: stat.mtime };
+  }
+}
+
 /** Files in a folder on this machine (`${DATA_DIR}/files`). */
 export function createLocalFileStore(root: string): FileStore {
   const base = path.resolve(root);
+  const trash = path.join(base, TRASH_FOLDER);
 
-  /** The absolute path of a store path; refuses anything that would leave the store (path traversal). */
+  /**
+   * The absolute path of a store path; refuses anything that would leave the store (path traversal)
+   * or reach into the trash.
+   */
   function resolve(relative: string): string {
     const parts = relative.split('/');
     const unsafe =
@@ -51,10 +76,27 @@ export function createLocalFileStore(root: string): FileStore {
       relative.includes('\\') ||
       relative.includes('\0') ||
       path.isAbsolute(relative) ||
+      parts[0] === TRASH_FOLDER ||
       parts.some((part) => part === '' || part === '.' || part === '..');
     const full = path.resolve(base, relative);
     if (unsafe || !full.startsWith(base + path.sep)) throw new StorageError('failed', 'invalid file path');
     return full;
+  }
+
+  /** Where `relative` lies while in the trash. */
+  function trashed(relative: string): string {
+    return path.join(trash, path.relative(base, resolve(relative)));
+  }
+
+  /** Renames `from` to `to` (one atomic step); a missing `from` is not an error. */
+  async function move(from: string, to: string): Promise<void> {
+    try {
+      await fs.mkdir(path.dirname(to), { recursive: true });
+      await fs.rename(from, to);
+    } catch (error) {
+      if (codeOf(error) === 'ENOENT') return;
+      throw toStorageError(error);
+    }
   }
 
   async function ensureRoot(): Promise<void> {
@@ -105,17 +147,8 @@ export function createLocalFileStore(root: string): FileStore {
     },
 
     async *list() {
-      let entries: string[];
-      try {
-        entries = await fs.readdir(base, { recursive: true });
-      } catch (error) {
-        if (codeOf(error) === 'ENOENT') return;
-        throw toStorageError(error);
-      }
-      for (const entry of entries) {
-        const relative = entry.split(path.sep).join('/');
-        const stat = await fs.lstat(path.join(base, entry)).catch(() => null);
-        if (stat?.isFile()) yield { path: relative, modifiedAt: stat.mtime };
+      for await (const { relative, modifiedAt } of filesUnder(base)) {
+        if (relative.split('/')[0] !== TRASH_FOLDER) yield { path: relative, modifiedAt };
       }
     },
 
@@ -126,6 +159,29 @@ export function createLocalFileStore(root: string): FileStore {
       } catch (error) {
         throw toStorageError(error);
       }
+    },
+
+    // No fsync for the moves: after a power cut the file is either in its place or in the trash, and
+    // the sweep judges either by whether its record committed (a record gets its file back, a file
+    // without a record is removed), as it does after a SIGKILL.
+    async moveToTrash(relative) {
+      await move(resolve(relative), trashed(relative));
+    },
+
+    async restoreFromTrash(relative) {
+      await move(trashed(relative), resolve(relative));
+    },
+
+    async removeFromTrash(relative) {
+      try {
+        await fs.rm(trashed(relative), { force: true });
+      } catch (error) {
+        throw toStorageError(error);
+      }
+    },
+
+    async *listTrash() {
+      for await (const { relative } of filesUnder(trash)) yield relative;
     },
   };
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { INVALID_CERTIFICATE_TYPE, INVALID_DOCUMENT_TYPE, INVALID_PHOTO_TYPE } from '@td/shared/schemas/file';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildWorker, multipart, sampleFiles } from '../../test/factories.ts';
+import { buildWorker, fakeFileStore, multipart, sampleFiles } from '../../test/factories.ts';
 import { buildTrainingRecord } from '../../test/training-record-factories.ts';
 import { sweepUnlinkedFiles } from './file-sweeper.ts';
 import * as repo from './files.repository.ts';
@@ -366,7 +366,12 @@ describe('the sweep of files no record links (issue 16)', () => {
       graceMs: 24 * HOUR,
       batchSize: 2,
     });
-    expect(result).toEqual({ deletedRecords: 2, deletedOrphans: 1, failed: 0 });
+    expect(result).toEqual({
+      trash: { restored: 0, removed: 0, failed: 0 },
+      deletedRecords: 2,
+      deletedOrphans: 1,
+      failed: 0,
+    });
     const urls = (await storedFiles(t)).map((file) => file.url).sort();
     const kept = [ipa, photo, certificate, newPhoto, changing.ipa_url, young];
     expect(urls).toEqual([...kept].sort());
@@ -402,12 +407,9 @@ describe('the sweep of files no record links (issue 16)', () => {
   it('keeps the record when its bytes cannot be removed, and tries again next time', async () => {
     const t = await signedInApp();
     await oldUpload(t, 'ipa', 'ipa.pdf', sampleFiles.pdf());
-    const failing = {
-      put: async () => undefined,
-      get: async () => null,
-      remove: async () => Promise.reject(new Error('EACCES')),
-    };
+    const failing = fakeFileStore({ moveToTrash: async () => Promise.reject(new Error('EACCES')) });
     expect(await sweepUnlinkedFiles(t.db, failing, { graceMs: 24 * HOUR })).toEqual({
+      trash: { restored: 0, removed: 0, failed: 0 },
       deletedRecords: 0,
       deletedOrphans: 0,
       failed: 1,

@@ -157,6 +157,10 @@ async function crashRun(label: string, databaseUrl: string | undefined): Promise
   const client = new ApiClient(server.origin);
   const gate = new Gate();
   const singles: SingleWrite[] = [];
+  /** Stored files deleted through the API (after their upload was acknowledged). */
+  const fileDeletes: Array<{ url: string; outcome: Outcome }> = [];
+  /** Kills after which an interrupted delete had left a file in the trash: [record kept, record gone]. */
+  const trashAtKills = { restored: 0, removed: 0 };
   const slots: RunSlot[] = [];
   const kills: KillRecord[] = [];
   let unknownSingles = 0;
@@ -187,7 +191,8 @@ async function crashRun(label: string, databaseUrl: string | undefined): Promise
       await gate.wait();
       if (stopping) return;
       const n = counter++;
-      const kind = (['worker', 'timesheet', 'admin_charge', 'stored_file'] as const)[(n + writer) % 4] ?? 'worker';
+      const kind =
+        (['worker', 'timesheet', 'admin_charge', 'stored_file', 'file_delete'] as const)[(n + writer) % 5] ?? 'worker';
       const workerId = workerIds[n % workerIds.length] ?? '';
       if (kind === 'worker') {
         // SPEC 5: a new worker needs an employment document, uploaded first as the form does.
@@ -220,6 +225,16 @@ async function crashRun(label: string, databaseUrl: string | undefined): Promise
         const result = await send(() => client.request('POST', '/api/admin-charges', body), 201);
         if (result.outcome === 'acked') singles.push({ kind, id: (result.body as { id: string }).id, expect: amount });
         else unknownSingles++;
+      } else if (kind === 'file_delete') {
+        // Decision 042: the bytes go to the trash inside the delete's transaction, out after its commit.
+        const url = await upload(n);
+        if (!url) continue;
+        const result = await send(() => client.request('DELETE', `/api/files?url=${encodeURIComponent(url)}`), 204);
+        fileDeletes.push({ url, outcome: result.outcome });
+        // Deleted, or maybe deleted: no longer an upload that must read back.
+        const uploaded = singles.findIndex((write) => write.id === url);
+        if (uploaded >= 0) singles.splice(uploaded, 1);
+        if (result.outcome === 'unknown') unknownSingles++;
       } else {
         await upload(n);
       }
@@ -337,13 +352,24 @@ async function crashRun(label: string, databaseUrl: string | undefined): Promise
         and not exists (select 1 from audit_log a where a.entity = ${entity} and a.action = 'create' and a.entity_id = ${idText('t')})`.execute(
         db,
       );
+      // A record deleted through the API (stored files) has a delete entry instead, and is gone.
       const orphanAudits = await sql<{ n: number }>`
         select count(*) as n from audit_log a where a.entity = ${entity} and a.action = 'create'
-        and not exists (select 1 from ${sql.table(table)} t where ${idText('t')} = a.entity_id)`.execute(db);
+        and not exists (select 1 from ${sql.table(table)} t where ${idText('t')} = a.entity_id)
+        and not exists (select 1 from audit_log d where d.entity = a.entity and d.action = 'delete' and d.entity_id = a.entity_id)`.execute(
+        db,
+      );
+      const deletedRows = await sql<{ n: number }>`
+        select count(*) as n from ${sql.table(table)} t where exists (
+          select 1 from audit_log d where d.entity = ${entity} and d.action = 'delete' and d.entity_id = ${idText('t')})`.execute(
+        db,
+      );
       const rows = Number(orphanRows.rows[0]?.n ?? 0);
       const audits = Number(orphanAudits.rows[0]?.n ?? 0);
+      const undeleted = Number(deletedRows.rows[0]?.n ?? 0);
       if (rows > 0) problems.push(`${rows} ${table} row(s) without their audit entry`);
       if (audits > 0) problems.push(`${audits} ${entity} audit entr(ies) without their record`);
+      if (undeleted > 0) problems.push(`${undeleted} ${table} row(s) still there after their delete entry`);
     }
 
     // Every acknowledged single write reads back as it was sent.
@@ -384,16 +410,41 @@ async function crashRun(label: string, databaseUrl: string | undefined): Promise
         (row) => ({ key: row.url, value: row.size_bytes }),
       ),
     );
-    // Every stored file a record points at is on disk, whole.
+    // Every stored file a record points at is on disk, whole: in its place, or in the trash where a
+    // delete the kill cut off before its commit moved it (the next start puts it back, checked below).
     const files = await db.selectFrom('stored_files').select(['path', 'size_bytes']).execute();
-    const badFiles = files.filter((file) => {
+    const sizeOf = (file: string) => {
       try {
-        return fs.statSync(path.join(dataDir, 'files', file.path)).size !== file.size_bytes;
+        return fs.statSync(file).size;
       } catch {
-        return true;
+        return null;
       }
+    };
+    const trashed = new Set(listTrash());
+    const badFiles = files.filter((file) => {
+      const size = sizeOf(path.join(dataDir, 'files', file.path));
+      if (size === null && trashed.has(file.path)) return sizeOf(path.join(trashDir, file.path)) !== file.size_bytes;
+      return size !== file.size_bytes;
     });
     if (badFiles.length > 0) problems.push(`${badFiles.length} stored file(s) missing or cut short on disk`);
+    const recordedPaths = new Set(files.map((file) => file.path));
+    for (const file of trashed) {
+      if (recordedPaths.has(file)) trashAtKills.restored++;
+      else trashAtKills.removed++;
+    }
+
+    // An acknowledged delete is gone, record and bytes.
+    const deletedUrls = fileDeletes.filter((del) => del.outcome === 'acked').map((del) => del.url);
+    let undeleted = 0;
+    for (let i = 0; i < deletedUrls.length; i += 500) {
+      const urls = deletedUrls.slice(i, i + 500);
+      undeleted += (await db.selectFrom('stored_files').select('url').where('url', 'in', urls).execute()).length;
+    }
+    const leftBytes = deletedUrls.filter((url) =>
+      fs.existsSync(path.join(dataDir, 'files', url.replace('/api/files/', ''))),
+    ).length;
+    if (undeleted > 0) problems.push(`${undeleted} acknowledged file delete(s) still recorded`);
+    if (leftBytes > 0) problems.push(`${leftBytes} acknowledged file delete(s) still on disk`);
 
     // A record's document link points at a stored file that exists (the upload came first).
     const dangling = await sql<{ n: number }>`
@@ -448,6 +499,40 @@ async function crashRun(label: string, databaseUrl: string | undefined): Promise
       if (audits !== paid) problems.push(`mark-paid ${slot.day}: ${audits} audit entries for ${paid} Paid payslips`);
     }
     return problems;
+  }
+
+  const trashDir = path.join(dataDir, 'files', '.trash');
+  /** The files in the store's trash, as store paths. */
+  function listTrash(): string[] {
+    if (!fs.existsSync(trashDir)) return [];
+    return (fs.readdirSync(trashDir, { recursive: true }) as string[])
+      .filter((entry) => fs.statSync(path.join(trashDir, entry)).isFile())
+      .map((entry) => entry.split(path.sep).join('/'));
+  }
+
+  /**
+   * After a restart, before the writers go on: the start has settled the trash (decision 042), so every
+   * stored file is in its place and the trash is empty.
+   */
+  async function checkAfterRestart(): Promise<string[]> {
+    const db = openDb();
+    try {
+      const files = await db.selectFrom('stored_files').select(['path', 'size_bytes']).execute();
+      const problems: string[] = [];
+      const missing = files.filter((file) => {
+        try {
+          return fs.statSync(path.join(dataDir, 'files', file.path)).size !== file.size_bytes;
+        } catch {
+          return true;
+        }
+      });
+      if (missing.length > 0) problems.push(`after the restart, ${missing.length} stored file(s) not in their place`);
+      const left = listTrash();
+      if (left.length > 0) problems.push(`after the restart, ${left.length} file(s) still in the trash`);
+      return problems;
+    } finally {
+      await db.destroy();
+    }
   }
 
   /** Transactions of the server that had written something when it died (PostgreSQL only). */
@@ -508,6 +593,11 @@ async function crashRun(label: string, databaseUrl: string | undefined): Promise
         break;
       }
       const restartMs = await server.start();
+      const afterRestart = await checkAfterRestart();
+      if (afterRestart.length > 0) {
+        problemsSeen.push(...afterRestart.map((problem) => `after ${what}: ${problem}`));
+        break;
+      }
       gate.open();
       if (stoppedOutside) {
         outsideStops.push(stoppedOutside);
@@ -571,6 +661,8 @@ async function crashRun(label: string, databaseUrl: string | undefined): Promise
   const summary = [
     `${label}: ${kills.length} SIGKILLs (${kills.filter((kill) => kill.aimed).length} aimed at a batch request) in ${formatMs(performance.now() - runStarted)}`,
     `  acknowledged single writes: ${acked} (workers, timesheets, admin charges, file uploads); cut off by a kill: ${unknownSingles}`,
+    `  file deletes: ${fileDeletes.filter((del) => del.outcome === 'acked').length} acknowledged, ${fileDeletes.filter((del) => del.outcome === 'unknown').length} cut off; ` +
+      `files a kill left in the trash: ${trashAtKills.restored} with their record (put back at the restart), ${trashAtKills.removed} without (removed)`,
     `  payroll runs of ${RUN_WORKERS} payslips: ${runs} acknowledged, ${cutRuns} cut off mid-way; batch mark-as-paid: ${paid} acknowledged, ${cutPaid} cut off`,
     `  kills with a batch request in flight: ${kills.filter((kill) => kill.inFlight).length}` +
       (databaseUrl ? `; with a server transaction that had already written rows: ${pgWriting}` : ''),

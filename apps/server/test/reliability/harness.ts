@@ -13,6 +13,7 @@ import pg from 'pg';
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 const SERVER_DIR = path.join(REPO_ROOT, 'apps/server');
 const SERVER_ENTRY = path.join(SERVER_DIR, 'dist/main.js');
+const GC_REPORT_PRELOAD = path.join(import.meta.dirname, 'gc-report.cjs');
 
 /** The PostgreSQL server the tests use (`TEST_DATABASE_URL`), or undefined when told to skip it. */
 export function postgresBaseUrl(): string | undefined {
@@ -98,6 +99,18 @@ export interface ServerOptions {
   /** Server output is appended here (it is shown when something fails). */
   logFile: string;
   env?: Record<string, string>;
+  /**
+   * Preloads `gc-report.cjs` with `--expose-gc`, so `collectGarbage()` can measure the memory left
+   * after a full collection (the load run; the server's own code is unchanged).
+   */
+  gcReport?: boolean;
+}
+
+/** Memory of the server right after a full garbage collection, in MB. */
+export interface RetainedMemory {
+  rssMb: number;
+  heapUsedMb: number;
+  externalMb: number;
 }
 
 /** Servers started here, stopped when the run itself is interrupted (Ctrl-C, timeout). */
@@ -132,7 +145,8 @@ export class ServerProcess {
   async start(timeoutMs = 60_000): Promise<number> {
     const started = performance.now();
     const log = fs.openSync(this.options.logFile, 'a');
-    const child = spawn(process.execPath, [SERVER_ENTRY], {
+    const gcArgs = this.options.gcReport ? ['--expose-gc', '--require', GC_REPORT_PRELOAD] : [];
+    const child = spawn(process.execPath, [...gcArgs, SERVER_ENTRY], {
       cwd: REPO_ROOT,
       stdio: ['ignore', log, log],
       env: {
@@ -144,6 +158,7 @@ export class ServerProcess {
         WEB_DIST_DIR: path.join(this.options.dataDir, 'no-web-app'),
         LOG_LEVEL: 'warn',
         ...(this.options.databaseUrl ? { DATABASE_URL: this.options.databaseUrl } : {}),
+        ...(this.options.gcReport ? { GC_REPORT_FILE: this.gcReportFile } : {}),
         ...this.options.env,
       },
     });
@@ -191,6 +206,29 @@ export class ServerProcess {
     await gone;
   }
 
+  private get gcReportFile(): string {
+    return `${this.options.logFile}.gc.jsonl`;
+  }
+
+  /** Makes the server (started with `gcReport`) collect all garbage, and answers what memory is left. */
+  async collectGarbage(timeoutMs = 15_000): Promise<RetainedMemory> {
+    if (!this.options.gcReport || !this.child?.pid) throw new Error('the server was not started with gcReport');
+    const reports = () => (fs.existsSync(this.gcReportFile) ? fs.readFileSync(this.gcReportFile, 'utf8') : '');
+    const before = reports().split('\n').filter(Boolean).length;
+    this.child.kill('SIGUSR2');
+    const started = performance.now();
+    while (performance.now() - started < timeoutMs) {
+      const lines = reports().split('\n').filter(Boolean);
+      if (lines.length > before) {
+        const { rss, heapUsed, external } = JSON.parse(lines[lines.length - 1] ?? '{}') as Record<string, number>;
+        const mb = (bytes: number | undefined) => (bytes ?? Number.NaN) / 1024 / 1024;
+        return { rssMb: mb(rss), heapUsedMb: mb(heapUsed), externalMb: mb(external) };
+      }
+      await sleep(20);
+    }
+    throw new Error('the server did not report its memory after a garbage collection');
+  }
+
   /** Resident memory of the server process in bytes (Linux /proc). */
   rssBytes(): number {
     const status = fs.readFileSync(`/proc/${this.pid}/status`, 'utf8');
@@ -228,13 +266,24 @@ export class ApiClient {
     });
   }
 
+  /** Signs in to an existing account and keeps its session cookie. */
+  async signIn(email: string, password: string): Promise<void> {
+    const response = await this.request('POST', '/api/auth/login', { email, password });
+    if (response.status !== 200) throw new Error(`sign-in: ${response.status} ${await response.text()}`);
+    this.keepSession(response);
+  }
+
+  private keepSession(response: Response): void {
+    const cookie = response.headers.getSetCookie().find((line) => line.startsWith('td_session='));
+    if (!cookie) throw new Error('no session cookie');
+    this.cookie = cookie.split(';')[0] ?? '';
+  }
+
   /** Creates the first account (an empty installation) and keeps its session cookie. */
   async setUp(email = 'reliability@example.com', password = 'reliability test password'): Promise<void> {
     const response = await this.request('POST', '/api/auth/setup', { name: 'Reliability Run', email, password });
     if (response.status !== 201) throw new Error(`first account: ${response.status} ${await response.text()}`);
-    const cookie = response.headers.getSetCookie().find((line) => line.startsWith('td_session='));
-    if (!cookie) throw new Error('no session cookie after setup');
-    this.cookie = cookie.split(';')[0] ?? '';
+    this.keepSession(response);
   }
 }
 
