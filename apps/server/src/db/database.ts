@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, type LogConfig, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
+import { NoEmptyWherePlugin } from './no-empty-where-plugin.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -42,6 +43,7 @@ const pgTypes = {
 } as unknown as pg.CustomTypesConfig;
 
 export function createDatabase(options: DatabaseOptions): Db {
+  const plugins = [new NoEmptyWherePlugin()];
   if (options.databaseUrl) {
     const schema = options.postgresSchema;
     const pool = new pg.Pool({
@@ -52,6 +54,7 @@ export function createDatabase(options: DatabaseOptions): Db {
     });
     return new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
+      plugins,
       ...(options.log ? { log: options.log } : {}),
     });
   }
@@ -64,6 +67,7 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('busy_timeout = 5000');
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins,
     ...(options.log ? { log: options.log } : {}),
   });
 }

@@ -16,8 +16,10 @@ export interface Database {
   timesheets: TimesheetsTable;
   timesheet_month_totals: TimesheetMonthTotalsTable;
   admin_charges: AdminChargesTable;
+  admin_charge_status_totals: AdminChargeStatusTotalsTable;
   training_records: TrainingRecordsTable;
   payslips: PayslipsTable;
+  payslip_status_totals: PayslipStatusTotalsTable;
 }
 
 export interface UsersTable {
@@ -191,6 +193,16 @@ export interface AdminChargesTable {
 }
 export type AdminChargeRow = Selectable<AdminChargesTable>;
 
+/**
+ * The admin charges of each status and their amount in cents, one row per status (zero when none),
+ * kept by triggers on admin_charges (migration 0012). Read only.
+ */
+export interface AdminChargeStatusTotalsTable {
+  status: AdminChargesTable['status'];
+  charges: number;
+  amount: number;
+}
+
 /** SPEC 3 training_record. */
 export interface TrainingRecordsTable {
   id: string;
@@ -255,3 +267,9 @@ export interface PayslipsTable {
   updated_at: string;
 }
 export type PayslipRow = Selectable<PayslipsTable>;
+
+/** The payslips of each status, one row per status (zero when none), kept by triggers on payslips (migration 0012). Read only. */
+export interface PayslipStatusTotalsTable {
+  status: PayslipsTable['status'];
+  payslips: number;
+}

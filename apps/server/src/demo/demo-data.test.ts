@@ -6,6 +6,7 @@ import { PAYSLIP_STATUSES } from '@td/shared/options/payslips';
 import { NATIONALITIES, PASS_TYPES, WORKER_STATUSES } from '@td/shared/options/workers';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, createTestDatabase } from '../../test/build-test-app.ts';
+import { expectStatusTotalsExact } from '../../test/status-totals.ts';
 import { loadConfig } from '../config.ts';
 import { createLocalFileStore } from '../files/local-file-store.ts';
 import { DEMO_EMAIL, DemoRefused, generateDemoData, prepareDemo } from './demo-data.ts';
@@ -114,6 +115,8 @@ describe('demo data (npm run demo)', () => {
       }
       const training = (await testApp.request({ method: 'GET', url: '/api/training-records/summary' })).json();
       expect(training).toMatchObject({ total: 180 });
+      // The bulk loads and the one-statement deduction kept the payslip and charge tiles (decision 044).
+      await expectStatusTotalsExact(testApp);
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }

@@ -9,6 +9,9 @@ import * as payslips from './0007-payslips.ts';
 import * as workerUniqueness from './0008-worker-uniqueness.ts';
 import * as performanceIndexes from './0009-performance-indexes.ts';
 import * as timesheetMonthTotals from './0010-timesheet-month-totals.ts';
+import * as tileIndexes from './0011-tile-indexes.ts';
+import * as statusTotals from './0012-status-totals.ts';
+import * as fileLinkIndexes from './0013-file-link-indexes.ts';
 
 /** Listed here rather than read from disk, so the bundled server carries them. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0008-worker-uniqueness': workerUniqueness,
   '0009-performance-indexes': performanceIndexes,
   '0010-timesheet-month-totals': timesheetMonthTotals,
+  '0011-tile-indexes': tileIndexes,
+  '0012-status-totals': statusTotals,
+  '0013-file-link-indexes': fileLinkIndexes,
 };

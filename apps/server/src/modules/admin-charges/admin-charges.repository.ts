@@ -95,12 +95,39 @@ function filtersOf(eb: ChargeQuery, filters: AdminChargeFilters): Expression<Sql
 const filteredCharges = (db: Db, filters: AdminChargeFilters) =>
   db.selectFrom('admin_charges').where((eb) => filtersOf(eb, filters));
 
+/**
+ * Decision 044: counts and amounts over every charge, or every charge of one status, come from the
+ * status totals (a row per status, kept by triggers) instead of reading the charges; any other filter
+ * reads them.
+ */
+const filteredBeyondStatus = (filters: AdminChargeFilters) =>
+  Boolean(filters.q || filters.worker_id || filters.charge_type);
+
+function statusTotals(db: Db, status?: string) {
+  return db
+    .selectFrom('admin_charge_status_totals')
+    .select(['status', 'charges', 'amount'])
+    .$if(Boolean(status), (query) => query.where('status', '=', status as ChargeStatus))
+    .execute();
+}
+
+async function countCharges(db: Db, filters: AdminChargeFilters): Promise<number> {
+  if (!filteredBeyondStatus(filters)) {
+    const rows = await statusTotals(db, filters.status);
+    return rows.reduce((sum, row) => sum + Number(row.charges), 0);
+  }
+  const row = await filteredCharges(db, filters)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
 /** SPEC 2 admin charge list: one page, latest charge date first, with the number of all matches. */
 export async function listAdminCharges(
   db: Db,
   { page, pageSize, ...filters }: AdminChargeFilters & { page: number; pageSize: number },
 ): Promise<{ items: AdminCharge[]; total: number }> {
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectCharges(db)
       .where((eb) => filtersOf(eb, filters))
       .orderBy('admin_charges.charge_date', 'desc')
@@ -109,33 +136,33 @@ export async function listAdminCharges(
       .limit(pageSize)
       .offset(offsetOf(page, pageSize))
       .execute(),
-    filteredCharges(db, filters)
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
+    countCharges(db, filters),
   ]);
-  return { items: rows.map(toAdminCharge), total: Number(count.total) };
+  return { items: rows.map(toAdminCharge), total };
 }
 
-/** SPEC 2 tiles over the current filters, one aggregate query (ARCHITECTURE differs 3). */
+/** SPEC 2 tiles over the current filters, one query (ARCHITECTURE differs 3). */
 export async function summarizeAdminCharges(db: Db, filters: AdminChargeFilters): Promise<AdminChargeSummary> {
-  // Grouped by status (one row per status) rather than a CASE per tile: the (status, amount) index
-  // answers it without reading the table (migration 0009, docs/performance.md).
-  const rows = await filteredCharges(db, filters)
-    .select((eb) => [
-      'admin_charges.status',
-      eb.fn.countAll<number>().as('count'),
-      eb.fn.coalesce(eb.fn.sum<number>('admin_charges.amount'), eb.lit(0)).as('cents'),
-    ])
-    .groupBy('admin_charges.status')
-    .execute();
-  const countOf = (status: ChargeStatus) => Number(rows.find((row) => row.status === status)?.count ?? 0);
+  // With a filter, grouped by status (one row per status) rather than a CASE per tile: the (status,
+  // amount) index answers it without reading the table (migration 0009, docs/performance.md).
+  const rows = filteredBeyondStatus(filters)
+    ? await filteredCharges(db, filters)
+        .select((eb) => [
+          'admin_charges.status',
+          eb.fn.countAll<number>().as('charges'),
+          eb.fn.coalesce(eb.fn.sum<number>('admin_charges.amount'), eb.lit(0)).as('amount'),
+        ])
+        .groupBy('admin_charges.status')
+        .execute()
+    : await statusTotals(db, filters.status);
+  const countOf = (status: ChargeStatus) => Number(rows.find((row) => row.status === status)?.charges ?? 0);
   return {
-    total: rows.reduce((sum, row) => sum + Number(row.count), 0),
+    total: rows.reduce((sum, row) => sum + Number(row.charges), 0),
     pending: countOf('Pending'),
     approved: countOf('Approved'),
     rejected: countOf('Rejected'),
     deducted: countOf('Deducted'),
-    total_amount: rows.reduce((sum, row) => sum + Number(row.cents), 0) / 100,
+    total_amount: rows.reduce((sum, row) => sum + Number(row.amount), 0) / 100,
   };
 }
 
