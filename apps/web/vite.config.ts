@@ -82,6 +82,39 @@ export default defineConfig({
     // Host is kept (no changeOrigin) so the server's same-origin check sees the page's own origin.
     proxy: { '/api': { target: apiTarget } },
   },
-  // The manifest tells the benchmark which files each route loads (issue 15 front-end budget).
-  build: { sourcemap: true, manifest: true },
+  // The manifest tells the server which chunks each route loads (decision 040) and the benchmark how
+  // much each route weighs (issue 15 front-end budget).
+  build: {
+    sourcemap: true,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // Decision 040: left to itself, the bundler made a chunk of every set of modules shared by the
+        // same pages, 57 files for /worker-management (most under 2 KB, each a request; a phone link
+        // carries six at a time). These groups make a handful of files, in the order of priority: the
+        // entry with everything it imports (one file), TanStack Query (every signed-in page), the icons
+        // two or more pages share, the dialog (Radix and what it brings), the design system's list
+        // parts (the list pages) and the parts of almost every page. A group takes what its modules
+        // import too, unless a group before it took it.
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'], priority: 10 },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 9 },
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 2, priority: 8 },
+            { name: 'dialog', test: /src[\\/]components[\\/]ui[\\/](modal|confirm-dialog)\.tsx$/, priority: 7 },
+            {
+              name: 'list-kit',
+              test: /src[\\/](components[\\/]ui[\\/](table|tile|empty-state|no-matches|list-load-error|search-field|select-field|badge)\.tsx|lib[\\/]list-state\.ts)$/,
+              priority: 6,
+            },
+            {
+              name: 'page-kit',
+              test: /src[\\/](components[\\/]ui[\\/](page-header|detail-list|file-link)\.tsx|lib[\\/](format|return-to)\.ts)$/,
+              priority: 5,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

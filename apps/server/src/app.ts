@@ -1,22 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifySchema, type HTTPMethods } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { accountRoutes, authRoutes, HealthResponse } from './auth/auth.routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { FileStore } from './files/file-store.ts';
 import { startFileSweeper } from './files/file-sweeper.ts';
+import { settleTrash } from './files/file-trash.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { createLocalFileStore } from './files/local-file-store.ts';
 import { unauthorized } from './lib/errors.ts';
@@ -29,11 +22,14 @@ import { timesheetsRoutes } from './modules/timesheets/timesheets.routes.ts';
 import { trainingRecordsRoutes } from './modules/training-records/training-records.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { workersRoutes } from './modules/workers/workers.routes.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHostCheck } from './plugins/host-check.ts';
+import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { authenticate, requireSession } from './plugins/session.ts';
+import { serveWebApp } from './web/serve-web-app.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -92,7 +88,8 @@ export async function buildApp({
     routeTable.push({ methods: ([] as HTTPMethods[]).concat(route.method), url: route.url, schema: route.schema });
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are checked against their zod schema outside production (tests, dev), written fast always.
+  app.setSerializerCompiler(responseSerializerCompiler({ check: config.env !== 'production' }));
   app.decorateRequest('user', null);
   app.addHook('onClose', async () => db.destroy());
   const mailer = givenMailer ?? createMailer(config.mail);
@@ -100,6 +97,7 @@ export async function buildApp({
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
+  registerCompression(app);
   registerHostCheck(app, { publicOrigin: config.publicOrigin, listenHost: config.host });
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
@@ -129,6 +127,18 @@ export async function buildApp({
   await app.register(authRoutes, { prefix: '/api/auth', db, sessionPolicy: config.sessionPolicy });
 
   const store = fileStore ?? createLocalFileStore(config.filesDir);
+  // Decision 042: the file deletes a crash interrupted are finished before the first request, sweep
+  // or no sweep, so a file whose record survived is served again. A failure is logged, not fatal:
+  // the files stay in the trash for the next start or sweep.
+  app.addHook('onReady', async () => {
+    await settleTrash(db, store).then(
+      (result) => {
+        if (result.restored || result.removed || result.failed)
+          app.log.info({ trash: result }, 'settled the file trash');
+      },
+      (error: unknown) => app.log.error({ err: error }, 'could not settle the file trash'),
+    );
+  });
   const { fileSweep } = config;
   if (fileSweep) {
     // Issue 16: at start and daily, stored files no record links are swept after the grace period.
@@ -179,33 +189,4 @@ export async function buildApp({
 
   await serveWebApp(app, config.webDistDir);
   return app;
-}
-
-/** In production the server also serves the built SPA and its service worker: one process, one port. */
-async function serveWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
-  const indexFile = path.join(webDistDir, 'index.html');
-  if (!fs.existsSync(indexFile)) return;
-  await app.register(fastifyStatic, {
-    root: webDistDir,
-    wildcard: false,
-    index: false,
-    // Issue 7.9: @fastify/static's own Cache-Control (public, max-age=0) would replace ours below.
-    cacheControl: false,
-    // Issue 15: the build writes .br and .gz beside every text file; a browser that accepts one gets it.
-    preCompressed: true,
-    setHeaders(res, filePath) {
-      // Hashed assets never change; the shell, manifest and service worker must always be revalidated.
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
-  // wildcard: false registers one route per built file; every other GET is a client-side route.
-  app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    if (request.url.startsWith('/api/')) {
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for GET ${request.url}` } });
-    }
-    // The React router decides, including its own Not Found page.
-    reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html');
-  });
 }

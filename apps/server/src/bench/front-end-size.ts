@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { CLIENT_ROUTES, SIGNED_IN_SHELL } from '../web/client-routes.ts';
+import { entryOf, filesOf, type Manifest } from '../web/vite-manifest.ts';
 
 /**
  * Issue 15 front-end budget: the gzipped JS and CSS a browser loads for a route, read from the Vite
@@ -8,44 +10,25 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
  * statically, plus, for a feature route, the lazily loaded page chunk with its own static imports.
  */
 
-export interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-export type Manifest = Record<string, ManifestChunk>;
-
-/** The feature routes and the page module each one loads lazily (apps/web/src/features/<feature>/routes.tsx). */
-export const FEATURE_ROUTES: Record<string, string> = {
-  '/dashboard': 'src/features/dashboard/pages/dashboard-page.tsx',
-  '/worker-management': 'src/features/workers/pages/worker-list-page.tsx',
-  '/timesheet': 'src/features/timesheets/pages/timesheet-list-page.tsx',
-  '/admin-charge': 'src/features/admin-charges/pages/admin-charge-list-page.tsx',
-  '/training-records': 'src/features/training-records/pages/training-record-list-page.tsx',
-  '/payslip': 'src/features/payslips/pages/payslip-list-page.tsx',
-  '/worker/employment-letter/:id': 'src/features/employment-letter/pages/employment-letter-page.tsx',
-};
+/** The feature routes measured, and the page module each one loads lazily (web/client-routes.ts). */
+export const FEATURE_ROUTES: Record<string, string> = Object.fromEntries(
+  [
+    '/dashboard',
+    '/worker-management',
+    '/timesheet',
+    '/admin-charge',
+    '/training-records',
+    '/payslip',
+    '/worker/employment-letter/:id',
+  ].map((route) => {
+    const page = CLIENT_ROUTES.find((candidate) => candidate.path === route)?.modules.at(-1);
+    if (!page) throw new Error(`No client route ${route}`);
+    return [route, page];
+  }),
+);
 
 /** The signed-in shell every feature route loads lazily with its page (apps/web/src/app/router.tsx). */
-export const SHELL = ['src/app/protected-route.tsx', 'src/app/app-layout.tsx'];
-
-/** Every file the chunk `key` brings in with its static imports (not its dynamic ones). */
-export function filesOf(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
-  const files = new Set<string>();
-  const visit = (current: string) => {
-    if (seen.has(current)) return;
-    seen.add(current);
-    const chunk = manifest[current];
-    if (!chunk) throw new Error(`The build manifest has no chunk ${current}`);
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(key);
-  return files;
-}
+export const SHELL = SIGNED_IN_SHELL;
 
 export interface RouteSize {
   route: string;
@@ -58,8 +41,7 @@ export interface RouteSize {
 
 /** Gzipped bytes of the JS and CSS each route needs: `/login` (the entry alone) and every feature route. */
 export function routeSizes(distDir: string, manifest: Manifest): RouteSize[] {
-  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0];
-  if (!entry) throw new Error('The build manifest has no entry chunk');
+  const entry = entryOf(manifest);
   const compressed = new Map<string, { gzip: number; brotli: number }>();
   const sizeOf = (files: Iterable<string>) => {
     const total = { gzip: 0, brotli: 0 };
@@ -92,9 +74,4 @@ export function routeSizes(distDir: string, manifest: Manifest): RouteSize[] {
     sizes.push({ route, gzipBytes: size.gzip, brotliBytes: size.brotli, files: all.size });
   }
   return sizes;
-}
-
-export function readManifest(distDir: string): Manifest | null {
-  const file = path.join(distDir, '.vite', 'manifest.json');
-  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest) : null;
 }

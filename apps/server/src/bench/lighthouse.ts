@@ -36,6 +36,8 @@ export interface LighthouseResult {
   findings: string[];
 }
 
+const LIGHTHOUSE_ATTEMPTS = 3;
+
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** `reportDir`: where to write each page's whole Lighthouse report (JSON), to see why a score is low. */
@@ -54,18 +56,23 @@ export async function lighthouseScores(
   const results: LighthouseResult[] = [];
   try {
     for (const page of pages) {
-      const runner = await lighthouse(
-        `${base}${page.path}`,
-        {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-          ...(page.cookie ? { extraHeaders: { cookie: page.cookie } } : {}),
-        },
-        page.formFactor === 'desktop' ? desktopConfig : undefined,
-      );
-      const lhr = runner?.lhr;
+      const run = async () =>
+        (
+          await lighthouse(
+            `${base}${page.path}`,
+            {
+              port: chrome.port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance'],
+              ...(page.cookie ? { extraHeaders: { cookie: page.cookie } } : {}),
+            },
+            page.formFactor === 'desktop' ? desktopConfig : undefined,
+          )
+        )?.lhr;
+      let lhr = await run();
+      // A trace that failed to record (NO_NAVSTART, seen on a busy machine) says "run Lighthouse again".
+      for (let retry = 1; retry < LIGHTHOUSE_ATTEMPTS && lhr?.runtimeError; retry += 1) lhr = await run();
       if (!lhr) throw new Error(`Lighthouse gave no result for ${page.path}`);
       if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.message}`);
       if (reportDir) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** How long typing pauses before the search goes to the server. */
@@ -76,21 +76,29 @@ export function withParams(previous: URLSearchParams, changes: Record<string, st
  * - Parameters the list does not own (e.g. `status` of the Worker Status Dashboard) are kept.
  */
 export function useListState<F extends string = never, S extends string = never>(options: ListStateOptions<F, S> = {}) {
-  const filterNames = options.filters ?? [];
-  const sortKeys = options.sorts ?? [];
+  const filterNames = options.filters ?? (NO_NAMES as readonly F[]);
+  const sortKeys = options.sorts ?? (NO_NAMES as readonly S[]);
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const page = pageOf(params);
-  const filters = Object.fromEntries(filterNames.map((name) => [name, params.get(name) ?? ''])) as Record<F, string>;
-  const sort = sortOf(params, sortKeys);
+  // The same objects while the address does not change, so a list's memoized parts skip a render that
+  // changed nothing of theirs (issue 15, decision 040).
+  const filters = useMemo(
+    () => Object.fromEntries(filterNames.map((name) => [name, params.get(name) ?? ''])) as Record<F, string>,
+    [params, filterNames],
+  );
+  const sort = useMemo(() => sortOf(params, sortKeys), [params, sortKeys]);
 
   const [searchText, setSearchText] = useState(q);
   const debouncedSearch = useDebouncedValue(searchText.trim());
   /** The search this hook last wrote, to tell its own writes from Back/Forward and links. */
   const written = useRef(q);
 
-  const update = (changes: Record<string, string | null>, replace = false) =>
-    setParams((previous) => withParams(previous, changes), { replace });
+  const update = useCallback(
+    (changes: Record<string, string | null>, replace = false) =>
+      setParams((previous) => withParams(previous, changes), { replace }),
+    [setParams],
+  );
 
   // A settled search starts again at page 1.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search text writes the address
@@ -109,29 +117,35 @@ export function useListState<F extends string = never, S extends string = never>
 
   const filtersActive = q !== '' || filterNames.some((name) => filters[name] !== '');
 
-  return {
-    /** What the search box shows. */
-    searchText,
-    setSearchText,
-    /** The search as sent to the server (settled). */
-    q,
-    page,
-    setPage: (value: number, { replace = false }: { replace?: boolean } = {}) =>
-      update({ page: String(value) }, replace),
-    filters,
-    setFilter: (name: F, value: string) => update({ [name]: value, page: null }),
-    sort,
-    /** Sorts as asked (the table's headers and the Sort by control say which order); the page goes back to 1. */
-    setSort: (next: SortState<S> | null) => update({ sort: next?.key ?? null, order: next?.order ?? null, page: null }),
-    /** Clears the search and every filter (sort and other parameters stay). */
-    clear: () => {
-      written.current = '';
-      setSearchText('');
-      update({ q: null, page: null, ...Object.fromEntries(filterNames.map((name) => [name, null])) });
-    },
-    /** True while a search or filter narrows the list. */
-    filtersActive,
-  };
+  return useMemo(
+    () => ({
+      /** What the search box shows. */
+      searchText,
+      setSearchText,
+      /** The search as sent to the server (settled). */
+      q,
+      page,
+      setPage: (value: number, { replace = false }: { replace?: boolean } = {}) =>
+        update({ page: String(value) }, replace),
+      filters,
+      setFilter: (name: F, value: string) => update({ [name]: value, page: null }),
+      sort,
+      /** Sorts as asked (the table's headers and the Sort by control say which order); the page goes back to 1. */
+      setSort: (next: SortState<S> | null) =>
+        update({ sort: next?.key ?? null, order: next?.order ?? null, page: null }),
+      /** Clears the search and every filter (sort and other parameters stay). */
+      clear: () => {
+        written.current = '';
+        setSearchText('');
+        update({ q: null, page: null, ...Object.fromEntries(filterNames.map((name) => [name, null])) });
+      },
+      /** True while a search or filter narrows the list. */
+      filtersActive,
+    }),
+    [searchText, q, page, filters, sort, filtersActive, update, filterNames],
+  );
 }
+
+const NO_NAMES: readonly never[] = [];
 
 export type ListState<F extends string = never, S extends string = never> = ReturnType<typeof useListState<F, S>>;

@@ -42,3 +42,37 @@ export const ACTIVE_WORKER_STATUSES = WORKER_STATUSES.filter(
 
 /** SPEC 2, 9: default designation when a worker has none. */
 export const DEFAULT_DESIGNATION = 'Construction Worker';
+
+/** Field labels as the form shows them; messages are built from them. */
+export const WORKER_FIELD_LABELS = {
+  first_name: 'First Name',
+  last_name: 'Last Name',
+  date_of_birth: 'Date of Birth',
+  nationality: 'Nationality',
+  phone_number: 'Phone Number',
+  email: 'Email Address',
+  passport_no: 'Passport No.',
+  type_of_pass: 'Type of Pass',
+  fin_no: 'FIN No.',
+  wp_no: 'WP No.',
+  date_of_application: 'Date of Application',
+  date_of_issuance: 'Date of Issuance',
+  wp_expiry_date: 'WP Expiry Date',
+  coretrade_expiry_date: 'Coretrade Expiry Date',
+  levy: 'Levy',
+  coretrade: 'Coretrade',
+  status: 'Status',
+  supplied_to_company: 'Supplied to Company',
+  designation: 'Designation',
+  rate_type: 'Rate Type',
+  salary_rate: 'Salary Rate',
+  photo_url: 'Photo',
+  ipa_url: 'IPA Document',
+  consent_letter_url: 'Consent Letter',
+  contract_url: 'Contract',
+} as const;
+export type WorkerField = keyof typeof WORKER_FIELD_LABELS;
+
+/** Issue 8 item 8: the columns a worker list sorts by (`created_at` newest first is the default). */
+export const WORKER_SORTS = ['name', 'worker_id', 'type_of_pass', 'status', 'created_at'] as const;
+export type WorkerSort = (typeof WORKER_SORTS)[number];

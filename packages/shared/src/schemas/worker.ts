@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { CORETRADES, LEVIES, NATIONALITIES, PASS_TYPES, RATE_TYPES, WORKER_STATUSES } from '../options/workers.ts';
+import {
+  CORETRADES,
+  LEVIES,
+  NATIONALITIES,
+  PASS_TYPES,
+  RATE_TYPES,
+  WORKER_FIELD_LABELS,
+  WORKER_SORTS,
+  WORKER_STATUSES,
+  type WorkerField,
+  type WorkerSort,
+} from '../options/workers.ts';
 import { isIsoDate } from '../rules/dates.ts';
 import {
   identityKey,
@@ -31,7 +42,10 @@ import {
  * Every field is built from `fields.ts`, so nothing is cut or loosely read (issue 7).
  */
 
-export { invalidDateMessage, requiredMessage };
+export type { WorkerField, WorkerSort };
+// Kept in options/workers.ts, which has no zod: the worker list shows labels and sorts without loading
+// the schemas (decision 040). Exported here too for the code that already reads them from here.
+export { invalidDateMessage, requiredMessage, WORKER_FIELD_LABELS, WORKER_SORTS };
 export const DOCUMENTS_REQUIRED =
   'At least one employment document (IPA, Consent Letter, or Contract) must be uploaded';
 export const CORETRADE_REQUIRED = 'Coretrade is required for WP holders';
@@ -41,36 +55,6 @@ export const FIN_CHECK_LETTER_MESSAGE = 'FIN No. has a wrong check letter. Pleas
 export const PHONE_MESSAGE = 'Phone Number may contain only digits, spaces and a leading + (6 to 15 digits)';
 export const AGE_MESSAGE = `Date of Birth must give an age between ${MIN_WORKER_AGE} and ${MAX_WORKER_AGE}`;
 export const EXPIRY_BEFORE_ISSUANCE_MESSAGE = 'WP Expiry Date must be after the Date of Issuance';
-
-/** Field labels as the form shows them; messages are built from them. */
-export const WORKER_FIELD_LABELS = {
-  first_name: 'First Name',
-  last_name: 'Last Name',
-  date_of_birth: 'Date of Birth',
-  nationality: 'Nationality',
-  phone_number: 'Phone Number',
-  email: 'Email Address',
-  passport_no: 'Passport No.',
-  type_of_pass: 'Type of Pass',
-  fin_no: 'FIN No.',
-  wp_no: 'WP No.',
-  date_of_application: 'Date of Application',
-  date_of_issuance: 'Date of Issuance',
-  wp_expiry_date: 'WP Expiry Date',
-  coretrade_expiry_date: 'Coretrade Expiry Date',
-  levy: 'Levy',
-  coretrade: 'Coretrade',
-  status: 'Status',
-  supplied_to_company: 'Supplied to Company',
-  designation: 'Designation',
-  rate_type: 'Rate Type',
-  salary_rate: 'Salary Rate',
-  photo_url: 'Photo',
-  ipa_url: 'IPA Document',
-  consent_letter_url: 'Consent Letter',
-  contract_url: 'Contract',
-} as const;
-export type WorkerField = keyof typeof WORKER_FIELD_LABELS;
 
 /** SPEC 5: always required. */
 const ALWAYS_REQUIRED = [
@@ -258,10 +242,6 @@ export const Worker = z.object({
   updated_at: z.string(),
 });
 export type Worker = z.infer<typeof Worker>;
-
-/** Issue 8 item 8: the columns a worker list sorts by (`created_at` newest first is the default). */
-export const WORKER_SORTS = ['name', 'worker_id', 'type_of_pass', 'status', 'created_at'] as const;
-export type WorkerSort = (typeof WORKER_SORTS)[number];
 
 /**
  * Search and filters of a worker list. `q` matches the name (SPEC 9), and also the TD- id, FIN,

@@ -325,12 +325,21 @@ function CardList<T>({
   const subtitle = columns.filter((column) => role(column) === 'subtitle');
   const badges = columns.filter((column) => role(column) === 'badge');
   const fields = columns.filter((column) => role(column) === 'field');
+  // Issue 15 (decision 040): a card below the screen is laid out and painted only when it comes near
+  // it (a phone shows two or three of a page's 25). Until then it takes the usual height of its content:
+  // the title lines (46 px), a row of two fields per 44 px, the actions' row (57 px).
+  const fieldRows = Math.ceil(fields.length / 2);
+  const estimatedHeight = 46 + (fieldRows > 0 ? 4 + fieldRows * 44 : 0) + (actions ? 57 : 0);
   return (
     <ul aria-label={caption} className="flex flex-col gap-3">
       {rows.map((row) => (
         <li
           key={rowKey(row)}
-          className={cn('rounded-2xl border border-line bg-surface p-4 shadow-sm', rowClassName?.(row))}
+          className={cn(
+            'rounded-2xl border border-line bg-surface p-4 shadow-sm [content-visibility:auto]',
+            rowClassName?.(row),
+          )}
+          style={{ containIntrinsicSize: `auto ${estimatedHeight}px` }}
         >
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">

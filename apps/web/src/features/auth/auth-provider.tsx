@@ -1,5 +1,14 @@
 import type { SessionUser } from '@td/shared/schemas/auth';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { readSession, signOut as signOutRequest } from './api/session.ts';
 
 interface AuthContextValue {
@@ -36,11 +45,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const controller = new AbortController();
+    // Issue 15 (decision 040): the first screen after the answer renders as a transition, in short
+    // tasks (the whole signed-in shell and page render at this point).
+    const settle = (user: SessionUser | null) =>
+      startTransition(() => setState((current) => (current.loading ? { user, loading: false } : current)));
     readSession(controller.signal).then(
-      ({ user }) => setState((current) => (current.loading ? { user, loading: false } : current)),
+      ({ user }) => settle(user),
       () => {
-        if (!controller.signal.aborted)
-          setState((current) => (current.loading ? { user: null, loading: false } : current));
+        if (!controller.signal.aborted) settle(null);
       },
     );
     return () => controller.abort();

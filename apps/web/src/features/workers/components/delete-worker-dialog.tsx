@@ -1,5 +1,5 @@
 import type { Worker } from '@td/shared/schemas/worker';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -20,7 +20,7 @@ interface DeleteWorkerDialogProps {
  * failure only logged; we log it and also say so in the dialog, which stays open so the user can try
  * again or cancel.
  */
-export function DeleteWorkerDialog({ worker, onClose }: DeleteWorkerDialogProps) {
+export const DeleteWorkerDialog = memo(function DeleteWorkerDialog({ worker, onClose }: DeleteWorkerDialogProps) {
   const deletion = useDeleteWorker();
   const toast = useToast();
   const [failure, setFailure] = useState<string | null>(null);
@@ -65,4 +65,4 @@ export function DeleteWorkerDialog({ worker, onClose }: DeleteWorkerDialogProps)
       onCancel={close}
     />
   );
-}
+});

@@ -1,6 +1,7 @@
+import { WORKER_FIELD_LABELS as LABELS } from '@td/shared/options/workers';
 import type { Worker } from '@td/shared/schemas/worker';
-import { WORKER_FIELD_LABELS as LABELS } from '@td/shared/schemas/worker';
 import { Eye, Pencil } from 'lucide-react';
+import { memo } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button.tsx';
 import { DetailList } from '@/components/ui/detail-list.tsx';
@@ -22,7 +23,7 @@ interface WorkerDetailsModalProps {
  * Escape and a click on the backdrop close it. Missing values show N/A. Issue 8 item 12: View and Edit
  * lead on from it (and back to this page of the list), phone and e-mail are links.
  */
-export function WorkerDetailsModal({ worker, onClose }: WorkerDetailsModalProps) {
+export const WorkerDetailsModal = memo(function WorkerDetailsModal({ worker, onClose }: WorkerDetailsModalProps) {
   const location = useLocation();
   const state = fromHere(location);
   return (
@@ -81,4 +82,4 @@ export function WorkerDetailsModal({ worker, onClose }: WorkerDetailsModalProps)
       )}
     </Modal>
   );
-}
+});

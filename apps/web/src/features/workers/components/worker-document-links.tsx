@@ -1,5 +1,5 @@
+import { WORKER_FIELD_LABELS } from '@td/shared/options/workers';
 import type { Worker } from '@td/shared/schemas/worker';
-import { WORKER_FIELD_LABELS } from '@td/shared/schemas/worker';
 import { FileLink } from '@/components/ui/file-link.tsx';
 
 type WorkerDocuments = Pick<Worker, 'ipa_url' | 'consent_letter_url' | 'contract_url'>;

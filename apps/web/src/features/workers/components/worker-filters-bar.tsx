@@ -1,5 +1,5 @@
 import { SlidersHorizontal, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { cn } from '@/components/ui/cn.ts';
 import { SearchField } from '@/components/ui/search-field.tsx';
@@ -34,7 +34,7 @@ export const WORKER_SEARCH_PLACEHOLDER = 'Name, TD- ID, FIN, passport or phone';
  * even when the options no longer list it. On a phone, more than one filter folds behind a Filters
  * button (showing how many are on) so the first rows stay near the top.
  */
-export function WorkerFiltersBar({
+export const WorkerFiltersBar = memo(function WorkerFiltersBar({
   searchLabel,
   searchText,
   onSearchTextChange,
@@ -114,4 +114,4 @@ export function WorkerFiltersBar({
       </div>
     </search>
   );
-}
+});

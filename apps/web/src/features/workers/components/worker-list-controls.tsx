@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { NATIONALITIES, PASS_TYPES, WORKER_STATUSES } from '@td/shared/options/workers';
 import type { WorkerSort } from '@td/shared/schemas/worker';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { workerQueries } from '../api/worker-queries.ts';
 import { type FilterSelect, WorkerFiltersBar } from './worker-filters-bar.tsx';
 import type { WorkerListState } from './worker-results.tsx';
@@ -29,6 +30,8 @@ function parseSort(value: string): { key: WorkerSort; order: 'asc' | 'desc' } | 
   return { key, order };
 }
 
+const NO_COMPANIES: readonly string[] = [];
+
 interface WorkerListControlsProps {
   list: WorkerListState;
   searchLabel: string;
@@ -36,48 +39,64 @@ interface WorkerListControlsProps {
   full: boolean;
 }
 
-/** The search, filters and Sort by of the worker list and the Worker Status Dashboard. */
-export function WorkerListControls({ list, searchLabel, full }: WorkerListControlsProps) {
+/**
+ * The search, filters and Sort by of the worker list and the Worker Status Dashboard. Memoized: the
+ * list state keeps its identity while the address and the search box do not change, so the render a
+ * page of workers brings skips the controls (issue 15, decision 040).
+ */
+export const WorkerListControls = memo(function WorkerListControls({
+  list,
+  searchLabel,
+  full,
+}: WorkerListControlsProps) {
   const companies = useQuery({ ...workerQueries.companies(), enabled: full });
-  const select = (
-    name: keyof WorkerListState['filters'],
-    label: string,
-    allLabel: string,
-    options: readonly string[],
-  ) =>
-    ({
-      label,
-      allLabel,
-      options,
-      value: list.filters[name] ?? '',
-      onChange: (value: string) => list.setFilter(name, value),
-    }) satisfies FilterSelect;
-  const selects = [
-    select('nationality', 'Nationality', 'All Nationalities', NATIONALITIES),
-    ...(full
-      ? [
-          select('status', 'Status', 'All Statuses', WORKER_STATUSES),
-          select('type_of_pass', 'Type of Pass', 'All Passes', PASS_TYPES),
-          select('supplied_to_company', 'Company', 'All Companies', companies.data?.items ?? []),
-        ]
-      : []),
-  ];
-  const current = sortValue(list);
-  const options = SORT_OPTIONS.some((option) => option.value === current)
-    ? SORT_OPTIONS
-    : [...SORT_OPTIONS, { value: current, label: 'As sorted in the table' }];
+  // The company names come in a deferred pass, and the bar's inputs keep their identity between renders
+  // that change none of them, so the render the answer brings skips the bar (decision 040).
+  const companyNames = useDeferredValue(companies.data?.items);
+  const selects = useMemo(() => {
+    const select = (
+      name: keyof WorkerListState['filters'],
+      label: string,
+      allLabel: string,
+      options: readonly string[],
+    ) =>
+      ({
+        label,
+        allLabel,
+        options,
+        value: list.filters[name] ?? '',
+        onChange: (value: string) => list.setFilter(name, value),
+      }) satisfies FilterSelect;
+    return [
+      select('nationality', 'Nationality', 'All Nationalities', NATIONALITIES),
+      ...(full
+        ? [
+            select('status', 'Status', 'All Statuses', WORKER_STATUSES),
+            select('type_of_pass', 'Type of Pass', 'All Passes', PASS_TYPES),
+            select('supplied_to_company', 'Company', 'All Companies', companyNames ?? NO_COMPANIES),
+          ]
+        : []),
+    ];
+  }, [list, full, companyNames]);
+  const sort = useMemo(() => {
+    const current = sortValue(list);
+    const options = SORT_OPTIONS.some((option) => option.value === current)
+      ? SORT_OPTIONS
+      : [...SORT_OPTIONS, { value: current, label: 'As sorted in the table' }];
+    return { value: current, options, onChange: (value: string) => list.setSort(parseSort(value)) };
+  }, [list]);
   return (
     <WorkerFiltersBar
       searchLabel={searchLabel}
       searchText={list.searchText}
       onSearchTextChange={list.setSearchText}
       selects={selects}
-      sort={{ value: current, options, onChange: (value) => list.setSort(parseSort(value)) }}
+      sort={sort}
       filtersActive={list.filtersActive}
       onClear={list.clear}
     />
   );
-}
+});
 
 /**
  * The empty result's advice names only what can be widened (issue 8 item 12: no "choose All

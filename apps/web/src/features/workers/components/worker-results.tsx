@@ -1,6 +1,7 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { WORKER_SORTS, type Worker, type WorkerList } from '@td/shared/schemas/worker';
-import { type ReactNode, useState } from 'react';
+import { WORKER_SORTS } from '@td/shared/options/workers';
+import type { Worker, WorkerList } from '@td/shared/schemas/worker';
+import { type ReactNode, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { ListLoadError } from '@/components/ui/list-load-error.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { type DataColumn, DataTable, Pagination } from '@/components/ui/table.tsx';
@@ -63,74 +64,66 @@ interface WorkerResultsProps {
 export function WorkerResults({ workers, list, caption, showStatus = false, empty }: WorkerResultsProps) {
   const [detailsOf, setDetailsOf] = useState<Worker | null>(null);
   const [toDelete, setToDelete] = useState<Worker | null>(null);
-
-  const columns: DataColumn<Worker>[] = [
-    {
-      id: 'name',
-      header: 'Name',
-      card: 'title',
-      sortKey: 'name',
-      cell: (worker) => (
-        <button
-          type="button"
-          onClick={() => setDetailsOf(worker)}
-          aria-haspopup="dialog"
-          className="rounded text-left font-medium text-accent hover:underline md:whitespace-nowrap"
-        >
-          {workerName(worker)}
-        </button>
-      ),
-    },
-    { id: 'nationality', header: 'Nationality', className: 'whitespace-nowrap', cell: (w) => orNA(w.nationality) },
-    {
-      id: 'type_of_pass',
-      header: 'Type of Pass',
-      sortKey: 'type_of_pass',
-      className: 'whitespace-nowrap',
-      cell: (w) => orNA(w.type_of_pass),
-    },
-    {
-      id: 'worker_id',
-      header: 'Worker ID',
-      card: 'subtitle',
-      sortKey: 'worker_id',
-      className: 'whitespace-nowrap tabular-nums',
-      cell: (w) => w.worker_id,
-    },
-    ...(showStatus
-      ? [
-          {
-            id: 'status',
-            header: 'Status',
-            card: 'badge',
-            sortKey: 'status',
-            cell: (w) => <WorkerStatusBadge status={w.status} />,
-          } satisfies DataColumn<Worker>,
-        ]
-      : []),
-  ];
-
-  let content: ReactNode;
-  if (workers.isPending) {
-    content = <LoadingState label="Loading workers" />;
-  } else if (workers.isError) {
-    content = (
-      <ListLoadError
-        what="workers"
-        error={workers.error}
-        retrying={workers.isFetching}
-        onRetry={() => void workers.refetch()}
-      />
-    );
-  } else if (workers.data.items.length === 0) {
-    content = <div aria-busy={workers.isFetching || undefined}>{empty}</div>;
-  } else {
-    content = (
+  const closeDetails = useCallback(() => setDetailsOf(null), []);
+  const closeDelete = useCallback(() => setToDelete(null), []);
+  // Issue 15 (decision 040): a page of workers renders in a deferred pass, which React splits into
+  // short tasks, instead of inside the network callback that brought it; the table is memoized, so
+  // renders that change none of its inputs (that callback's, the dialogs') skip it.
+  const data = useDeferredValue(workers.data);
+  const busy = workers.isPlaceholderData && workers.isFetching;
+  const table = useMemo(() => {
+    if (!data || data.items.length === 0) return null;
+    const columns: DataColumn<Worker>[] = [
+      {
+        id: 'name',
+        header: 'Name',
+        card: 'title',
+        sortKey: 'name',
+        cell: (worker) => (
+          <button
+            type="button"
+            onClick={() => setDetailsOf(worker)}
+            aria-haspopup="dialog"
+            className="rounded text-left font-medium text-accent hover:underline md:whitespace-nowrap"
+          >
+            {workerName(worker)}
+          </button>
+        ),
+      },
+      { id: 'nationality', header: 'Nationality', className: 'whitespace-nowrap', cell: (w) => orNA(w.nationality) },
+      {
+        id: 'type_of_pass',
+        header: 'Type of Pass',
+        sortKey: 'type_of_pass',
+        className: 'whitespace-nowrap',
+        cell: (w) => orNA(w.type_of_pass),
+      },
+      {
+        id: 'worker_id',
+        header: 'Worker ID',
+        card: 'subtitle',
+        sortKey: 'worker_id',
+        className: 'whitespace-nowrap tabular-nums',
+        cell: (w) => w.worker_id,
+      },
+      ...(showStatus
+        ? [
+            {
+              id: 'status',
+              header: 'Status',
+              card: 'badge',
+              sortKey: 'status',
+              cell: (w) => <WorkerStatusBadge status={w.status} />,
+            } satisfies DataColumn<Worker>,
+          ]
+        : []),
+    ];
+    return (
       <>
         <DataTable
           caption={caption}
           columns={columns}
-          rows={workers.data.items}
+          rows={data.items}
           rowKey={(worker) => worker.id}
           actions={(worker, layout) => (
             <WorkerRowActions
@@ -142,24 +135,42 @@ export function WorkerResults({ workers, list, caption, showStatus = false, empt
           )}
           sort={list.sort}
           onSortChange={(sort) => list.setSort(sort as NonNullable<WorkerListState['sort']>)}
-          busy={workers.isPlaceholderData && workers.isFetching}
+          busy={busy}
         />
         <Pagination
           label="Worker pages"
           page={list.page}
           pageSize={WORKER_PAGE_SIZE}
-          total={workers.data.total}
+          total={data.total}
           onPageChange={(page) => list.setPage(page)}
         />
       </>
     );
+  }, [data, list, busy, caption, showStatus]);
+
+  let content: ReactNode;
+  if (workers.isError) {
+    content = (
+      <ListLoadError
+        what="workers"
+        error={workers.error}
+        retrying={workers.isFetching}
+        onRetry={() => void workers.refetch()}
+      />
+    );
+  } else if (!data) {
+    content = <LoadingState label="Loading workers" />;
+  } else if (data.items.length === 0) {
+    content = <div aria-busy={workers.isFetching || undefined}>{empty}</div>;
+  } else {
+    content = table;
   }
 
   return (
     <>
       {content}
-      <WorkerDetailsModal worker={detailsOf} onClose={() => setDetailsOf(null)} />
-      <DeleteWorkerDialog worker={toDelete} onClose={() => setToDelete(null)} />
+      <WorkerDetailsModal worker={detailsOf} onClose={closeDetails} />
+      <DeleteWorkerDialog worker={toDelete} onClose={closeDelete} />
     </>
   );
 }

@@ -54,7 +54,9 @@ export function WorkerListPage() {
         <WorkerDashboardPanel />
         <section aria-labelledby="all-workers-heading" className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <h2 id="all-workers-heading" className="text-lg font-semibold">
+            {/* The whole row on a phone, where the count that comes with the list would push Export CSV onto
+                a line of its own anyway: it is there from the start, and nothing moves when the count comes. */}
+            <h2 id="all-workers-heading" className="w-full text-lg font-semibold sm:w-auto">
               All Workers
               {workers.data && (
                 <span className="ml-2 text-sm font-normal text-ink-muted tabular-nums">

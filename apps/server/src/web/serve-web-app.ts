@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { preferredEncoding } from '../lib/accept-encoding.ts';
+import { CLIENT_ROUTES, STARTUP_API_REQUESTS } from './client-routes.ts';
+import { webAppPages } from './route-html.ts';
+import { readManifest } from './vite-manifest.ts';
+
+/**
+ * In production the server also serves the built SPA and its service worker: one process, one port.
+ * Every client route gets the app's `index.html` with the preloads of that route's chunks (decision
+ * 040), built once here, not per request.
+ */
+export async function serveWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
+  const indexFile = path.join(webDistDir, 'index.html');
+  if (!fs.existsSync(indexFile)) return;
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    wildcard: false,
+    index: false,
+    // Issue 7.9: @fastify/static's own Cache-Control (public, max-age=0) would replace ours below.
+    cacheControl: false,
+    // Issue 15: the build writes .br and .gz beside every text file; a browser that accepts one gets it.
+    preCompressed: true,
+    setHeaders(res, filePath) {
+      // Hashed assets never change; the shell, manifest and service worker must always be revalidated.
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const pageFor = webAppPages(
+    fs.readFileSync(indexFile, 'utf8'),
+    readManifest(webDistDir),
+    CLIENT_ROUTES,
+    (route, error) => app.log.warn(`${route.path} is served without its chunks' preloads: ${error.message}`),
+    STARTUP_API_REQUESTS,
+  );
+  // wildcard: false registers one route per built file; every other GET is a client-side route.
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for GET ${request.url}` } });
+    }
+    // The React router decides, including its own Not Found page.
+    const page = pageFor(request.url.split('?')[0] ?? '/');
+    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').header('ETag', page.etag);
+    if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(page.etag)) return reply.status(304).send();
+    reply.type('text/html; charset=utf-8');
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
+  });
+}
