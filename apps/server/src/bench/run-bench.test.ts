@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { databaseUnderTest } from '../../test/build-test-app.ts';
+import type { Manifest } from '../web/vite-manifest.ts';
 import { formatTable } from './figures.ts';
-import { FEATURE_ROUTES, type Manifest } from './front-end-size.ts';
+import { FEATURE_ROUTES } from './front-end-size.ts';
 import { ENDPOINTS, frontEndFigures, runBench } from './run-bench.ts';
 
 /**

@@ -13,9 +13,10 @@ import { loadConfig } from '../config.ts';
 import { createDatabase, type Db, migrateToLatest } from '../db/database.ts';
 import { generateDemoData, prepareDemo } from '../demo/demo-data.ts';
 import { createLocalFileStore } from '../files/local-file-store.ts';
+import { readManifest } from '../web/vite-manifest.ts';
 import type { BareServerSetup, CapturedQuery } from './bare-server.ts';
 import { type Figure, figure, median } from './figures.ts';
-import { readManifest, routeSizes } from './front-end-size.ts';
+import { routeSizes } from './front-end-size.ts';
 import { lighthouseScores } from './lighthouse.ts';
 import type { LoadRequest, LoadResult } from './load-worker.ts';
 
@@ -109,10 +110,24 @@ function rssMb(pid: number | undefined): number {
   }
 }
 
+/** Ends a child process and waits for it to be gone (SIGTERM, then SIGKILL after 10 s). */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill();
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await gone;
+  clearTimeout(timer);
+}
+
 /** A child process that answers over IPC; `ask` sends one message and waits for the next answer. */
 function ipcChild(file: string) {
   const child = fork(file, [], { execArgv: TSX, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const waiting: Array<{ resolve(message: unknown): void; reject(error: Error): void }> = [];
+  // A message that cannot be sent (the child has died) fails the waiting request, never the process.
+  child.on('error', (error) => {
+    for (const waiter of waiting.splice(0)) waiter.reject(error);
+  });
   child.on('message', (message) => waiting.shift()?.resolve(message));
   child.once('exit', (code) => {
     for (const waiter of waiting.splice(0)) waiter.reject(new Error(`${path.basename(file)} exited with ${code}`));
@@ -235,6 +250,24 @@ async function sqliteTarget(): Promise<Target> {
   };
 }
 
+/**
+ * Drops a database once every connection to it has closed (as backup.test.ts does): `with (force)`
+ * terminates connections whose pool may not have finished closing, which raises an error in the
+ * process that holds it. After 10 s the drop is forced.
+ */
+async function dropWhenUnused(admin: Kysely<unknown>, name: string): Promise<void> {
+  for (let attempt = 1; attempt <= 100; attempt++) {
+    try {
+      await sql`drop database if exists ${sql.id(name)}`.execute(admin);
+      return;
+    } catch (error) {
+      if (!/being accessed by other users/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);
+}
+
 /** A database of its own (not a schema): the real server migrates and searches the default schema. */
 async function postgresTarget(url: string): Promise<Target> {
   const name = `td_bench_${randomBytes(5).toString('hex')}`;
@@ -257,7 +290,7 @@ async function postgresTarget(url: string): Promise<Target> {
     serverEnv: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl.href },
     bare: { postgresUrl: databaseUrl.href },
     dispose: async () => {
-      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);
+      await dropWhenUnused(admin, name);
       await admin.destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
@@ -440,7 +473,9 @@ async function benchDatabase(target: Target, options: BenchOptions): Promise<Fig
       ),
     );
   } finally {
-    for (const child of children) child.kill();
+    // Every child gone before the database goes: a connection terminated while its pool is still
+    // open raises an error in that process, and dropping a database in use needs `with (force)`.
+    await Promise.all(children.map(stopChild));
     await db.destroy();
     await target.dispose();
   }
