@@ -154,7 +154,7 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
   } finally {
     if (sqlite) await repo.setSqliteCacheSize(db, cacheSize);
   }
-  if (!sqlite) await repo.analyze(db);
+  if (!sqlite) await repo.tidyAfterBulkLoad(db);
   return counts;
 }
 

@@ -52,10 +52,33 @@ export async function markChargesUnderPaidPayslipsDeducted(db: Db, now: string):
   return Number(result.numUpdatedRows);
 }
 
-/** PostgreSQL plans with fresh statistics after a bulk load (autovacuum would catch up later). */
-export async function analyze(db: Db): Promise<void> {
-  await sql`analyze`.execute(db);
+/**
+ * PostgreSQL after a bulk load (outside its transaction). The load's statement triggers update each
+ * worker's month totals once per batch, which left 2.4 million dead rows in `timesheet_month_totals`
+ * and its indexes about 20 times their size: the month summary read 155,000 buffers (43 ms) instead of
+ * 89 (1.7 ms). Autovacuum would remove the dead rows within minutes but never shrinks the indexes.
+ * So: rebuild that table's indexes, then vacuum (dead rows gone, visibility maps set for index-only
+ * scans) and analyze (fresh statistics for the planner).
+ */
+export async function tidyAfterBulkLoad(db: Db): Promise<void> {
+  await sql`reindex table timesheet_month_totals`.execute(db);
+  // The tables the generator fills, by name, so that only this installation's schema is vacuumed.
+  const tables = LOADED_TABLES.map((table) => sql.table(table));
+  await sql`vacuum (analyze) ${sql.join(tables)}`.execute(db);
 }
+
+const LOADED_TABLES = [
+  'workers',
+  'stored_files',
+  'timesheets',
+  'timesheet_month_totals',
+  'admin_charges',
+  'admin_charge_status_totals',
+  'training_records',
+  'payslips',
+  'payslip_status_totals',
+  'audit_log',
+] as const;
 
 /** SQLite's page cache of this connection (negative: KiB; positive: pages). */
 export async function sqliteCacheSize(db: Db): Promise<number> {

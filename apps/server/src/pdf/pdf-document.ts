@@ -12,7 +12,17 @@
  *     ...
  *   });
  */
-import PDFDocument from 'pdfkit';
+import type PDFDocumentClass from 'pdfkit';
+
+/**
+ * PDFKit is loaded with the first document, not with the server: it and its font metrics take about
+ * 30 MB of memory that a server answering lists never needs (issue 15, server memory budget).
+ */
+let pdfKit: Promise<typeof PDFDocumentClass> | undefined;
+const loadPdfKit = () => {
+  pdfKit ??= import('pdfkit').then((module) => module.default);
+  return pdfKit;
+};
 
 /** Millimetres to PDF points (1 pt = 1/72 inch). */
 export const mm = (millimetres: number): number => (millimetres * 72) / 25.4;
@@ -50,6 +60,7 @@ export interface PdfMetadata {
  * page gets its footer and the finished file is returned as bytes.
  */
 export async function renderPdf(meta: PdfMetadata, draw: (doc: PdfDoc) => void): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'portrait',
