@@ -3,6 +3,7 @@ import type { TrainingDay } from '@td/shared/rules/training-status';
 import { isUuid, type TrainingRecordInput } from '@td/shared/schemas/training-record';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { isPostgres } from '../../db/migrations/column-types.ts';
 import type { Database, TrainingRecordRow } from '../../db/schema.ts';
 import { likeContains } from '../workers/workers.repository.ts';
 
@@ -151,6 +152,10 @@ export async function summarizeTrainingRecords(db: Db, filters: TrainingFilters,
           .select('tr.worker_id')
           .distinct()
           .where((eb) => eb.and([filtersOf(eb, filters), eb('tr.worker_id', 'is not', null)]))
+          // PostgreSQL hashes 30,000 records for a bare distinct (9 ms on the large set); asked in
+          // index order it reads (worker_id, expiry_date) and skips repeats (4.5 ms). SQLite reads that
+          // index in order either way, and an `order by` only adds a sorter (1.1 to 1.8 ms).
+          .$if(isPostgres(db), (query) => query.orderBy('tr.worker_id'))
           .as('trained'),
       )
       .select((eb) => eb.fn.countAll<number>().as('count'))
