@@ -113,6 +113,28 @@ describe('WorkerPicker', () => {
     expect(input).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('offers no earlier results while the typed search is under way, so a quick Enter picks nobody', async () => {
+    const user = userEvent.setup();
+    const onPicked = vi.fn();
+    renderPicker({ onPicked });
+    const input = screen.getByRole('combobox', { name: 'Worker' });
+    await user.click(input);
+    // The whole list is on screen, Ravi Kumar among it.
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(20));
+    await user.type(input, 'selvam');
+    // Before the pause ends and the search answers, ArrowDown and Enter find nothing to choose.
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(onPicked).not.toHaveBeenCalled();
+    expect(input).toHaveValue('selvam');
+    // The answer, once the list is open again, is the one to choose from.
+    if (input.getAttribute('aria-expanded') !== 'true') await user.click(input);
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Kumar Selvam TD-1003']),
+    );
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(onPicked).toHaveBeenLastCalledWith(expect.objectContaining({ worker_id: 'TD-1003' }));
+  });
+
   it('finds a worker by TD- id and says when nothing matches', async () => {
     const user = userEvent.setup();
     renderPicker();

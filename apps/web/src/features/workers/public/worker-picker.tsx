@@ -92,8 +92,11 @@ export function WorkerPicker({
   const detail = useQuery({ ...workerQueries.detail(value ?? ''), enabled: known === undefined && value !== null });
   const selectedItem = known !== undefined ? known : detail.data ? lookupFields(detail.data) : null;
 
-  const items = results.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = results.data?.pages.at(-1)?.total;
+  // The answer to an earlier search is not offered while the typed one is under way: a quick ArrowDown
+  // and Enter would choose from it (a timesheet for the wrong worker; seen in the e2e suite).
+  const stale = query !== debouncedQuery || results.isPlaceholderData;
+  const items = stale ? [] : (results.data?.pages.flatMap((page) => page.items) ?? []);
+  const total = stale ? undefined : results.data?.pages.at(-1)?.total;
   const searching = query !== debouncedQuery || (results.isFetching && !results.isFetchingNextPage);
 
   return (
