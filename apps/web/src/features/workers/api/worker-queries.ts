@@ -98,7 +98,8 @@ export const workerQueries = {
       initialPageParam: 1,
       getNextPageParam: (lastPage, pages) =>
         pages.length * WORKER_LOOKUP_PAGE_SIZE < lastPage.total ? pages.length + 1 : undefined,
-      // Keep the last results on screen while the next query answers.
+      // While the next query answers, the last results stay in `data`, marked as placeholder: the picker
+      // offers none of them (worker-picker.tsx), so a quick Enter cannot choose from an earlier search.
       placeholderData: keepPreviousData,
     }),
   expiring: (kind: ExpiringKind, filters: ExpiringFilters) =>
