@@ -31,12 +31,15 @@ export interface CrewReport {
 
 const plusIcon = <Plus aria-hidden="true" className="h-4 w-4" />;
 
+/** The list's filters, one array for the page's life: useListState keeps its answer while they stay the same. */
+const FILTERS = ['month', 'worker_id'] as const;
+
 /** SPEC 2 Timesheet Management (/timesheet): month, worker and name filters, summary cards, the list. */
 export function TimesheetListPage() {
   usePageTitle('Timesheet Management');
   const location = useLocation();
   const navigate = useNavigate();
-  const list = useListState({ filters: ['month', 'worker_id'] });
+  const list = useListState({ filters: FILTERS });
   const [toDelete, setToDelete] = useState<Timesheet | null>(null);
   const crewReport = (location.state as { crewReport?: CrewReport } | null)?.crewReport;
 

@@ -66,10 +66,13 @@ const CONFIG: Record<ExpiringKind, ExpiringPageConfig> = {
   },
 };
 
+/** The list's filters, one array for the page's life: useListState keeps its answer while they stay the same. */
+const FILTERS = ['nationality'] as const;
+
 export function ExpiringWorkersPage({ kind }: { kind: ExpiringKind }) {
   const config = CONFIG[kind];
   usePageTitle(config.title);
-  const list = useListState({ filters: ['nationality'] as const });
+  const list = useListState({ filters: FILTERS });
   const filters = { q: list.q || undefined, nationality: list.filters.nationality || undefined };
   const expiring = useQuery(workerQueries.expiring(kind, filters));
   const [toDelete, setToDelete] = useState<ExpiringWorker | null>(null);
