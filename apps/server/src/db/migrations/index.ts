@@ -12,6 +12,7 @@ import * as timesheetMonthTotals from './0010-timesheet-month-totals.ts';
 import * as tileIndexes from './0011-tile-indexes.ts';
 import * as statusTotals from './0012-status-totals.ts';
 import * as fileLinkIndexes from './0013-file-link-indexes.ts';
+import * as workerSearch from './0014-worker-search.ts';
 
 /** Listed here rather than read from disk, so the bundled server carries them. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-tile-indexes': tileIndexes,
   '0012-status-totals': statusTotals,
   '0013-file-link-indexes': fileLinkIndexes,
+  '0014-worker-search': workerSearch,
 };
