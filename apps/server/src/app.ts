@@ -96,7 +96,7 @@ export async function buildApp({
   app.addHook('onClose', async () => mailer.close());
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   registerCompression(app);
   registerHostCheck(app, { publicOrigin: config.publicOrigin, listenHost: config.host });
   await app.register(fastifyCookie);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledOnce } from '../db/compiled-once.ts';
 import type { Db } from '../db/database.ts';
 import type { NewUser } from '../db/schema.ts';
 
@@ -35,8 +36,9 @@ export async function insertSession(
   await db.insertInto('sessions').values(session).execute();
 }
 
-export function findSessionUser(db: Db, sessionId: string) {
-  return db
+/** Every signed-in request asks this, so it is compiled once (`compiledOnce`). */
+const sessionUser = compiledOnce((db: Db, sessionId: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -47,8 +49,11 @@ export function findSessionUser(db: Db, sessionId: string) {
       'users.name',
       'users.email',
     ])
-    .where('sessions.id', '=', sessionId)
-    .executeTakeFirst();
+    .where('sessions.id', '=', sessionId),
+);
+
+export async function findSessionUser(db: Db, sessionId: string) {
+  return (await sessionUser(db, sessionId))[0];
 }
 
 export async function extendSession(db: Db, sessionId: string, expiresAt: string): Promise<void> {

@@ -1,5 +1,5 @@
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 /** One year, subdomains included: what helmet sends by default, but only where it means something. */
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -27,9 +27,13 @@ export const PERMISSIONS_POLICY = [
  * `Permissions-Policy`. HSTS only over HTTPS (issue 7.12): over plain HTTP browsers ignore it, and
  * sending it there only tells that the app was meant to be reached another way. HTTPS is the
  * connection's or, with TRUST_PROXY, the trusted proxy's `X-Forwarded-Proto`.
+ *
+ * helmet itself, made once: `@fastify/helmet` built a new helmet (parsing the CSP directives again) on
+ * every request, about 3% of the CPU of a small answer (issue 15, docs/performance.md); we use neither
+ * its per-route options nor CSP nonces.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyHelmet, {
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  const setHelmetHeaders = helmet({
     strictTransportSecurity: false,
     contentSecurityPolicy: {
       directives: {
@@ -46,8 +50,11 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
+    // Sets the headers on the raw response, as the Express-style middleware it is; Fastify's own
+    // `reply.header`s (swagger-ui's CSP for its pages) are written over them.
+    setHelmetHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));
   });
 }

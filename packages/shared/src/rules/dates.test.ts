@@ -27,6 +27,22 @@ describe('dateInTimeZone and daysBetween', () => {
     expect(dateInTimeZone(new Date('2025-01-31T16:00:00Z'), 'Asia/Singapore')).toBe('2025-02-01');
     expect(dateInTimeZone(new Date('2025-01-31T15:59:59Z'), 'Asia/Singapore')).toBe('2025-01-31');
   });
+  it('answers each instant for its own second and zone, though it keeps the last answer', () => {
+    const lastMsBefore = new Date('2025-01-31T15:59:59.999Z');
+    const midnight = new Date('2025-01-31T16:00:00.000Z');
+    for (const [instant, zone, date] of [
+      [lastMsBefore, 'Asia/Singapore', '2025-01-31'],
+      [midnight, 'Asia/Singapore', '2025-02-01'],
+      [lastMsBefore, 'Asia/Singapore', '2025-01-31'],
+      [midnight, 'Europe/London', '2025-01-31'],
+      [midnight, 'Asia/Singapore', '2025-02-01'],
+      // Kathmandu is 5:45 ahead: its midnight is not on a UTC hour.
+      [new Date('2025-01-31T18:14:59.500Z'), 'Asia/Kathmandu', '2025-01-31'],
+      [new Date('2025-01-31T18:15:00.000Z'), 'Asia/Kathmandu', '2025-02-01'],
+    ] as const) {
+      expect(dateInTimeZone(instant, zone), `${instant.toISOString()} ${zone}`).toBe(date);
+    }
+  });
   it('counts whole days', () => {
     expect(daysBetween('2024-02-28', '2024-03-01')).toBe(2);
     expect(daysBetween('2024-03-01', '2024-02-28')).toBe(-2);
