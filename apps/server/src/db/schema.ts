@@ -20,6 +20,7 @@ export interface Database {
   training_records: TrainingRecordsTable;
   payslips: PayslipsTable;
   payslip_status_totals: PayslipStatusTotalsTable;
+  table_row_counts: TableRowCountsTable;
 }
 
 export interface UsersTable {
@@ -272,4 +273,11 @@ export type PayslipRow = Selectable<PayslipsTable>;
 export interface PayslipStatusTotalsTable {
   status: PayslipsTable['status'];
   payslips: number;
+}
+
+/** Migration 0015 (decision 047): the number of rows of each counted table, kept by triggers. */
+export interface TableRowCountsTable {
+  table_name: 'training_records' | 'workers';
+  /** bigint: node-postgres answers it as a string. */
+  row_count: number | string;
 }

@@ -13,6 +13,7 @@ import * as tileIndexes from './0011-tile-indexes.ts';
 import * as statusTotals from './0012-status-totals.ts';
 import * as fileLinkIndexes from './0013-file-link-indexes.ts';
 import * as workerSearch from './0014-worker-search.ts';
+import * as tableRowCounts from './0015-table-row-counts.ts';
 
 /** Listed here rather than read from disk, so the bundled server carries them. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-status-totals': statusTotals,
   '0013-file-link-indexes': fileLinkIndexes,
   '0014-worker-search': workerSearch,
+  '0015-table-row-counts': tableRowCounts,
 };

@@ -5,6 +5,7 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/migrations/column-types.ts';
 import type { Database, TrainingRecordRow } from '../../db/schema.ts';
+import { tableRowCount } from '../../db/table-row-counts.ts';
 import { likeContains } from '../workers/workers.repository.ts';
 
 type From = ExpressionBuilder<Database & { tr: Database['training_records'] }, 'tr'>;
@@ -37,6 +38,9 @@ function joined(db: Db) {
 function records(db: Db) {
   return db.selectFrom('training_records as tr');
 }
+
+/** Decision 047: without any of these, the records are counted in `table_row_counts`, not one by one. */
+const filtered = (filters: TrainingFilters) => Boolean(filters.q || filters.worker_id || filters.training_name);
 
 function filtersOf(eb: From, filters: TrainingFilters): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
@@ -111,7 +115,7 @@ export async function listTrainingRecords(
 ): Promise<{ rows: TrainingRecordJoinedRow[]; total: number }> {
   const where = (eb: From) =>
     eb.and([filtersOf(eb, filters), ...(filters.status ? [statusCondition(eb, filters.status, day)] : [])]);
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     joined(db)
       .select(SELECTED)
       .where(where)
@@ -121,12 +125,15 @@ export async function listTrainingRecords(
       .limit(page.pageSize)
       .offset(offsetOf(page))
       .execute(),
-    records(db)
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where(where)
-      .executeTakeFirstOrThrow(),
+    filters.status || filtered(filters)
+      ? records(db)
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .where(where)
+          .executeTakeFirstOrThrow()
+          .then((row) => Number(row.total))
+      : tableRowCount(db, 'training_records'),
   ]);
-  return { rows, total: Number(count.total) };
+  return { rows, total };
 }
 
 /**
@@ -145,7 +152,7 @@ export async function summarizeTrainingRecords(db: Db, filters: TrainingFilters,
       .executeTakeFirstOrThrow()
       .then((row) => Number(row.count));
   const [total, workersTrained, expiringSoon, expired] = await Promise.all([
-    count((eb) => filtersOf(eb, filters)),
+    filtered(filters) ? count((eb) => filtersOf(eb, filters)) : tableRowCount(db, 'training_records'),
     db
       .selectFrom(
         records(db)

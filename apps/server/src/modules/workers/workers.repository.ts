@@ -5,6 +5,7 @@ import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type 
 import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/migrations/column-types.ts';
 import type { Database, WorkerRow } from '../../db/schema.ts';
+import { tableRowCount } from '../../db/table-row-counts.ts';
 
 /** Ids are UUIDs; anything else cannot exist (and PostgreSQL would refuse to compare it with a uuid). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -197,7 +198,7 @@ export async function listWorkers(
   db: Db,
   { page, pageSize, sort, order, ...filters }: WorkerFilters & WorkerSorting & { page: number; pageSize: number },
 ): Promise<{ items: Worker[]; total: number }> {
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     sortedBy(
       db
         .selectFrom('workers')
@@ -208,13 +209,17 @@ export async function listWorkers(
       .limit(pageSize)
       .offset(offsetOf({ page, pageSize }))
       .execute(),
-    db
-      .selectFrom('workers')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where((eb) => filtersOf(db, eb, filters))
-      .executeTakeFirstOrThrow(),
+    // Decision 047: every worker, without counting them.
+    Object.values(filters).some(Boolean)
+      ? db
+          .selectFrom('workers')
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .where((eb) => filtersOf(db, eb, filters))
+          .executeTakeFirstOrThrow()
+          .then((row) => Number(row.total))
+      : tableRowCount(db, 'workers'),
   ]);
-  return { items: rows.map(toWorker), total: Number(count.total) };
+  return { items: rows.map(toWorker), total };
 }
 
 /** Issue 8 item 10: every worker the list's search and filters match, in its order, for the CSV export. */
