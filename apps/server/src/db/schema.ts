@@ -21,6 +21,7 @@ export interface Database {
   payslips: PayslipsTable;
   payslip_status_totals: PayslipStatusTotalsTable;
   table_row_counts: TableRowCountsTable;
+  timesheet_month_summaries: TimesheetMonthSummariesTable;
 }
 
 export interface UsersTable {
@@ -280,4 +281,14 @@ export interface TableRowCountsTable {
   table_name: 'training_records' | 'workers';
   /** bigint: node-postgres answers it as a string. */
   row_count: number | string;
+}
+
+/** Migration 0016 (decision 049): one row per month of the figures in `timesheet_month_totals`. */
+export interface TimesheetMonthSummariesTable {
+  month: string;
+  workers: number;
+  /** bigint columns: node-postgres answers them as strings. */
+  timesheets: number | string;
+  hours_worked: number | string;
+  overtime_hours: number | string;
 }

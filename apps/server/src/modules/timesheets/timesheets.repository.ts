@@ -2,6 +2,7 @@ import { monthRange } from '@td/shared/rules/months';
 import { minutesToHours } from '@td/shared/rules/timesheet-hours';
 import type { Timesheet } from '@td/shared/schemas/timesheet';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database, TimesheetRow } from '../../db/schema.ts';
 import { likeContains } from '../workers/workers.repository.ts';
@@ -160,13 +161,8 @@ export async function listTimesheets(
           .where((eb) => filtersOf(eb, filters))
           .select((eb) => eb.fn.countAll<number | string>().as('total'))
           .executeTakeFirstOrThrow()
-      : // The whole month: its count is kept in the month totals (about 10,000 rows to add against
-        // about 200,000 index entries to count; decision 034).
-        db
-          .selectFrom('timesheet_month_totals')
-          .where('month', '=', filters.month)
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('timesheets'), sql<number>`0`).as('total'))
-          .executeTakeFirstOrThrow(),
+      : // The whole month: its count is kept in its summary row (decisions 034 and 049).
+        monthSummary(db, filters.month).then((summary) => ({ total: summary?.timesheets ?? 0 })),
   ]);
   return { items: rows.map(toTimesheet), total: Number(count.total) };
 }
@@ -178,27 +174,31 @@ export interface TimesheetSummaryTotals {
   overtimeMinutes: number;
 }
 
+/** A month's row of `timesheet_month_summaries` (migration 0016), compiled once; none before its first timesheet. */
+const monthSummaryRows = compiledOnce((db: Db, month: string) =>
+  db
+    .selectFrom('timesheet_month_summaries')
+    .select(['workers', 'timesheets', 'hours_worked', 'overtime_hours'])
+    .where('month', '=', month),
+);
+
+async function monthSummary(db: Db, month: string) {
+  return (await monthSummaryRows(db, month))[0];
+}
+
 /**
- * SPEC 9 summary of a month from the month totals (migration 0010): one row per worker who has a
- * timesheet that month, plus one for the timesheets of deleted workers (worker_key ''), which count as
- * timesheets and hours but not as a worker. Always equal to summarizeTimesheets over the month's range.
+ * SPEC 9 summary of a month from its summary row (migration 0016, decision 049), which triggers keep
+ * from the month totals (migration 0010): the workers who have a timesheet that month (the timesheets
+ * of deleted workers count as timesheets and hours, not as a worker), timesheets, hours and overtime.
+ * Always equal to summarizeTimesheets over the month's range.
  */
 export async function summarizeTimesheetMonth(db: Db, month: string): Promise<TimesheetSummaryTotals> {
-  const row = await db
-    .selectFrom('timesheet_month_totals')
-    .select((eb) => [
-      eb.fn.sum<number | string>(eb.case().when('worker_key', '<>', '').then(1).else(0).end()).as('workers'),
-      eb.fn.sum<number | string>('timesheets').as('timesheets'),
-      eb.fn.sum<number | string>('hours_worked').as('hours_worked'),
-      eb.fn.sum<number | string>('overtime_hours').as('overtime_hours'),
-    ])
-    .where('month', '=', month)
-    .executeTakeFirstOrThrow();
+  const row = await monthSummary(db, month);
   return {
-    workers: Number(row.workers ?? 0),
-    timesheets: Number(row.timesheets ?? 0),
-    hoursWorkedMinutes: Number(row.hours_worked ?? 0),
-    overtimeMinutes: Number(row.overtime_hours ?? 0),
+    workers: Number(row?.workers ?? 0),
+    timesheets: Number(row?.timesheets ?? 0),
+    hoursWorkedMinutes: Number(row?.hours_worked ?? 0),
+    overtimeMinutes: Number(row?.overtime_hours ?? 0),
   };
 }
 
