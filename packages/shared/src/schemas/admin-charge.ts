@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHARGE_STATUSES, isChargeType } from '../options/admin-charges.ts';
 import { isIsoDate } from '../rules/dates.ts';
+import { isUuid } from './fields.ts';
 
 /**
  * SPEC 3 admin_charge, 5 admin charge form, 7 admin_charges calls. One schema for the form (client)
@@ -44,7 +45,6 @@ export type AdminChargeField = keyof typeof ADMIN_CHARGE_FIELD_LABELS;
 /** The largest charge: 999,999.99 (cents fit every integer column; no real penalty comes near it). */
 export const MAX_CHARGE_CENTS = 99_999_999;
 const DESCRIPTION_MAX = 2000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** C0 controls (NUL included, which PostgreSQL refuses) and DEL; tab and line breaks are text. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
@@ -127,7 +127,7 @@ export const AdminChargeInput = AdminChargeFields.transform((fields, ctx) => {
   const issue = (path: AdminChargeField, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
 
   if (fields.worker_id === '') issue('worker_id', WORKER_REQUIRED);
-  else if (!UUID.test(fields.worker_id)) issue('worker_id', WORKER_INVALID);
+  else if (!isUuid(fields.worker_id)) issue('worker_id', WORKER_INVALID);
 
   if (fields.charge_date === '') issue('charge_date', CHARGE_DATE_REQUIRED);
   else if (!isIsoDate(fields.charge_date) || fields.charge_date < '1900-01-01' || fields.charge_date > '2099-12-31')

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from '../rules/dates.ts';
 import { isMonth } from '../rules/months.ts';
 import { TIME_OF_DAY } from '../rules/timesheet-hours.ts';
+import { isUuid } from './fields.ts';
 
 /**
  * SPEC 3 timesheet, 5 timesheet rules, 7 timesheets calls. One schema for the form (client) and the
@@ -44,7 +45,6 @@ export const TIMESHEET_FIELD_LABELS = {
   notes: 'Notes',
 } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOTES_MAX = 2000;
 export const CREW_MAX_ROWS = 500;
 /** C0 controls (NUL included, which PostgreSQL refuses) and DEL; tab and line breaks are text. */
@@ -65,7 +65,7 @@ type Issue = (path: string, message: string) => void;
 
 function checkWorker(workerId: string, issue: Issue): void {
   if (workerId === '') issue('worker_id', WORKER_REQUIRED);
-  else if (!UUID.test(workerId)) issue('worker_id', WORKER_INVALID);
+  else if (!isUuid(workerId)) issue('worker_id', WORKER_INVALID);
 }
 
 function checkWorkDate(workDate: string, issue: Issue): void {
@@ -228,7 +228,7 @@ const month = z
 /** SPEC 9 list filters: month (default the current one), worker, worker-name search; server paging. */
 export const TimesheetListQuery = z.object({
   month,
-  worker_id: queryText(36).refine((value) => value === undefined || UUID.test(value), {
+  worker_id: queryText(36).refine((value) => value === undefined || isUuid(value), {
     message: WORKER_INVALID,
   }),
   q: queryText(100),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TRAINING_NAMES, TRAINING_STATUS_FILTERS, TRAINING_STATUSES } from '../options/training.ts';
 import { isIsoDate } from '../rules/dates.ts';
-import { filterText, hasForbiddenCharacters, notAllowedCharactersMessage, searchText } from './fields.ts';
+import { filterText, hasForbiddenCharacters, isUuid, notAllowedCharactersMessage, searchText } from './fields.ts';
 import { invalidDateMessage } from './worker.ts';
 
 /**
@@ -37,9 +37,6 @@ export const TRAINING_RECORD_NOT_FOUND = 'The requested training record could no
 export const TRAINING_SAVE_FAILED = 'Failed to save training record. Please try again.';
 export const TRAINING_DELETE_FAILED = 'Failed to delete training record. Please try again.';
 export const CERTIFICATE_UPLOAD_FAILED = 'Failed to upload certificate. Please try again.';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 /**
  * Text that may be empty: trimmed, empty becomes null, cut to `max` characters. Control characters

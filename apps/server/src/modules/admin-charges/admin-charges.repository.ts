@@ -6,14 +6,11 @@ import {
   type AdminChargeSummary,
   amountToCents,
 } from '@td/shared/schemas/admin-charge';
+import { isUuid } from '@td/shared/schemas/fields';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AdminChargeRow, Database } from '../../db/schema.ts';
 import { likeContains } from '../workers/workers.repository.ts';
-
-/** Ids are UUIDs; anything else cannot exist (and PostgreSQL would refuse to compare it with a uuid). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 /** An inclusive range of calendar dates, `YYYY-MM-DD` (SPEC 7: "charge_date range"). */
 export interface DateRange {

@@ -1,3 +1,4 @@
+import { isUuid } from '@td/shared/schemas/fields';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -14,9 +15,6 @@ export interface DateRange {
   start: string;
   end: string;
 }
-
-/** Ids are UUIDs; anything else cannot exist (and PostgreSQL would refuse to compare it with a uuid). */
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Both databases accept this many bound values in one statement with room to spare. */
 const IN_LIST_CHUNK = 1000;
@@ -55,7 +53,7 @@ const PAYROLL_WORKER_COLUMNS = [
 ] as const;
 
 export async function findPayrollWorker(db: Db, id: string): Promise<PayrollWorker | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   return db.selectFrom('workers').select(PAYROLL_WORKER_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
@@ -73,7 +71,7 @@ export async function listPayrollWorkers(db: Db, workerIds?: readonly string[]):
   if (workerIds === undefined) {
     return base.where((eb) => eb.or([eb('status', 'is', null), eb('status', '<>', 'Terminated')])).execute();
   }
-  const ids = [...new Set(workerIds)].filter((id) => UUID.test(id));
+  const ids = [...new Set(workerIds)].filter((id) => isUuid(id));
   const rows = (await Promise.all(chunks(ids).map((part) => base.where('id', 'in', part).execute()))).flat();
   return rows.sort(
     (a, b) =>

@@ -1,13 +1,14 @@
 import { deductionWarnings } from '@td/shared/rules/deduction-warnings';
 import { fromCents } from '@td/shared/rules/money';
 import { minutesToHours } from '@td/shared/rules/payslip';
+import { isUuid } from '@td/shared/schemas/fields';
 import type { ChargeTotal, Payslip } from '@td/shared/schemas/payslip';
 import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql } from 'kysely';
 import { bulkInsert } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database, PayslipRow, PayslipsTable } from '../../db/schema.ts';
 import { likeContains } from '../workers/workers.repository.ts';
-import { type ChargeTypeTotal, chunks, type DateRange, UUID } from './payroll-reads.repository.ts';
+import { type ChargeTypeTotal, chunks, type DateRange } from './payroll-reads.repository.ts';
 
 /** All SQL of the payslips table (SPEC 7 payslip calls; ARCHITECTURE differs 3: server-side lists). */
 
@@ -79,7 +80,7 @@ export function toPayslip(row: PayslipRow): Payslip {
 }
 
 export async function findPayslipRow(db: Db, id: string): Promise<PayslipRow | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   return db.selectFrom('payslips').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
@@ -165,7 +166,7 @@ function filtersOf(eb: ExpressionBuilder<Database, 'payslips'>, filters: Payslip
   }
   if (filters.worker_id) {
     conditions.push(
-      UUID.test(filters.worker_id)
+      isUuid(filters.worker_id)
         ? eb('worker_id', '=', filters.worker_id)
         : eb('worker_code', '=', filters.worker_id.toUpperCase()),
     );
@@ -259,7 +260,7 @@ export async function summarizePayslips(
 }
 
 export async function findPayslipRows(db: Db, ids: readonly string[]): Promise<PayslipRow[]> {
-  const valid = ids.filter((id) => UUID.test(id));
+  const valid = ids.filter((id) => isUuid(id));
   return (
     await Promise.all(
       chunks(valid).map((part) => db.selectFrom('payslips').selectAll().where('id', 'in', part).execute()),

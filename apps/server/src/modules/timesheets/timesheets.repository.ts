@@ -1,14 +1,12 @@
 import { monthRange } from '@td/shared/rules/months';
 import { minutesToHours } from '@td/shared/rules/timesheet-hours';
+import { isUuid } from '@td/shared/schemas/fields';
 import type { Timesheet } from '@td/shared/schemas/timesheet';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database, TimesheetRow } from '../../db/schema.ts';
 import { likeContains } from '../workers/workers.repository.ts';
-
-/** Ids are UUIDs; anything else cannot exist (and PostgreSQL would refuse to compare it with a uuid). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An inclusive range of work dates (`YYYY-MM-DD`). */
 export interface DateRange {
@@ -228,7 +226,7 @@ export async function summarizeTimesheets(db: Db, range: DateRange): Promise<Tim
 }
 
 export async function findTimesheetById(db: Db, id: string): Promise<Timesheet | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const row = await selectJoined(db).where('timesheets.id', '=', id).executeTakeFirst();
   return row ? toTimesheet(row) : undefined;
 }
@@ -280,7 +278,7 @@ export async function findWorkerNames(
   db: Db,
   ids: readonly string[],
 ): Promise<Array<{ id: string; first_name: string; last_name: string; worker_id: string }>> {
-  const valid = ids.filter((id) => UUID.test(id));
+  const valid = ids.filter((id) => isUuid(id));
   if (valid.length === 0) return [];
   return db
     .selectFrom('workers')
@@ -310,7 +308,7 @@ export async function listWorkerTimesheetsInRange(
   workerId: string,
   range: DateRange,
 ): Promise<WorkerTimesheetMinutes[]> {
-  if (!UUID.test(workerId)) return [];
+  if (!isUuid(workerId)) return [];
   const rows = await db
     .selectFrom('timesheets')
     .select(['id', 'worker_id', 'work_date', 'hours_worked', 'overtime_hours'])
@@ -364,7 +362,7 @@ export async function timesheetTotalsByWorker(
     query = query.where(
       'worker_id',
       'in',
-      workerIds.filter((id) => UUID.test(id)),
+      workerIds.filter((id) => isUuid(id)),
     );
   const rows = await query.execute();
   return rows.flatMap((row) =>

@@ -1,6 +1,7 @@
 import { EXPIRING_SOON, type TrainingStatusFilter } from '@td/shared/options/training';
 import type { TrainingDay } from '@td/shared/rules/training-status';
-import { isUuid, type TrainingRecordInput } from '@td/shared/schemas/training-record';
+import { isUuid } from '@td/shared/schemas/fields';
+import type { TrainingRecordInput } from '@td/shared/schemas/training-record';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/migrations/column-types.ts';

@@ -1,14 +1,12 @@
 import { fromCents } from '@td/shared/rules/money';
 import { identityKey } from '@td/shared/rules/worker-identity';
+import { isUuid } from '@td/shared/schemas/fields';
 import type { UniqueIdentityField, Worker, WorkerInput, WorkerLookupItem, WorkerSort } from '@td/shared/schemas/worker';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/migrations/column-types.ts';
 import type { Database, WorkerRow } from '../../db/schema.ts';
 import { tableRowCount } from '../../db/table-row-counts.ts';
-
-/** Ids are UUIDs; anything else cannot exist (and PostgreSQL would refuse to compare it with a uuid). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * ARCHITECTURE, Data: salary_rate is cents in the table and dollars in the API. The schema's `money`
@@ -541,7 +539,7 @@ export async function linkedFileUrls(db: Db, urls: string[]): Promise<string[]> 
 }
 
 export async function findWorkerById(db: Db, id: string): Promise<Worker | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const row = await db.selectFrom('workers').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toWorker(row) : undefined;
 }
