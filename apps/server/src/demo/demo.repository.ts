@@ -62,7 +62,8 @@ export async function markChargesUnderPaidPayslipsDeducted(db: Db, now: string):
  */
 export async function tidyAfterBulkLoad(db: Db): Promise<void> {
   await sql`reindex table timesheet_month_totals`.execute(db);
-  // The tables the generator fills, by name, so that only this installation's schema is vacuumed.
+  // The tables the load writes (through its triggers too), by name, so that only this installation's
+  // schema is vacuumed.
   const tables = LOADED_TABLES.map((table) => sql.table(table));
   await sql`vacuum (analyze) ${sql.join(tables)}`.execute(db);
 }
@@ -77,6 +78,8 @@ const LOADED_TABLES = [
   'training_records',
   'payslips',
   'payslip_status_totals',
+  'table_row_counts',
+  'timesheet_month_summaries',
   'audit_log',
 ] as const;
 
