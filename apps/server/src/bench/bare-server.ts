@@ -10,6 +10,7 @@
 import http from 'node:http';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { withStatementCache } from '../db/sqlite-statements.ts';
 
 export interface CapturedQuery {
   sql: string;
@@ -31,16 +32,13 @@ function sqliteRunner(file: string): Run {
   database.pragma('foreign_keys = ON');
   database.pragma('synchronous = FULL');
   database.pragma('busy_timeout = 5000');
-  const statements = new Map<string, SQLite.Statement>();
+  // The product's statement cache and row reading (db/sqlite-statements.ts): the limit of this stack.
+  const statements = withStatementCache(database);
   return async (queries) =>
     queries.map(({ sql, parameters }) => {
-      let statement = statements.get(sql);
-      if (!statement) {
-        statement = database.prepare(sql);
-        statements.set(sql, statement);
-      }
-      if (statement.reader) return statement.all(...parameters);
-      statement.run(...parameters);
+      const statement = statements.prepare(sql);
+      if (statement.reader) return statement.all(parameters);
+      statement.run(parameters);
       return [];
     });
 }

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import { NoEmptyWherePlugin } from './no-empty-where-plugin.ts';
 import type { Database } from './schema.ts';
+import { withStatementCache } from './sqlite-statements.ts';
 
 export type Db = Kysely<Database>;
 
@@ -70,38 +71,6 @@ export function createDatabase(options: DatabaseOptions): Db {
     plugins,
     ...(options.log ? { log: options.log } : {}),
   });
-}
-
-/** Prepared statements kept per connection; beyond this many, the least recently used is dropped. */
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely's SQLite driver prepares every statement again on each call; preparing (parsing and planning
- * the SQL) cost about as much as running a list's query (docs/performance.md). The app sends the same
- * few hundred statements over and over, so they are kept, least recently used first out. Safe because
- * better-sqlite3 runs a statement to completion synchronously (`all`, `run`), and the app never streams
- * (`iterate`), which would hold a statement open across an await.
- */
-export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE) {
-  const statements = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(text: string): SQLite.Statement {
-      let statement = statements.get(text);
-      if (statement) {
-        // Map keeps insertion order: moving it to the end makes the first key the least recently used.
-        statements.delete(text);
-      } else {
-        statement = sqlite.prepare(text);
-        if (statements.size >= size) {
-          const oldest = statements.keys().next().value;
-          if (oldest !== undefined) statements.delete(oldest);
-        }
-      }
-      statements.set(text, statement);
-      return statement;
-    },
-  };
 }
 
 /**

@@ -167,15 +167,16 @@ export interface WorkerSorting {
   order?: 'asc' | 'desc' | undefined;
 }
 
-type WorkerQuery = SelectQueryBuilder<Database, 'workers', WorkerRow>;
-
 /**
  * Issue 8 item 8: sorts by the chosen column, empty values last in both directions (the same on both
  * databases), then by name and id so pages never overlap. Newest first without a choice (SPEC 7).
  */
-function sortedBy(query: WorkerQuery, { sort = 'created_at', order }: WorkerSorting): WorkerQuery {
+function sortedBy<Row>(
+  query: SelectQueryBuilder<Database, 'workers', Row>,
+  { sort = 'created_at', order }: WorkerSorting,
+): SelectQueryBuilder<Database, 'workers', Row> {
   const direction = order ?? (sort === 'created_at' ? 'desc' : 'asc');
-  const byName = (q: WorkerQuery) =>
+  const byName = (q: SelectQueryBuilder<Database, 'workers', Row>) =>
     q.orderBy('first_name', direction).orderBy('last_name', direction).orderBy('id', direction);
   switch (sort) {
     case 'name':
@@ -196,28 +197,52 @@ export async function listWorkers(
   db: Db,
   { page, pageSize, sort, order, ...filters }: WorkerFilters & WorkerSorting & { page: number; pageSize: number },
 ): Promise<{ items: Worker[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    sortedBy(
-      db
-        .selectFrom('workers')
-        .selectAll()
-        .where((eb) => filtersOf(db, eb, filters)),
-      { sort, order },
-    )
-      .limit(pageSize)
-      .offset(offsetOf({ page, pageSize }))
-      .execute(),
-    // Decision 047: every worker, without counting them.
-    Object.values(filters).some(Boolean)
-      ? db
-          .selectFrom('workers')
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .where((eb) => filtersOf(db, eb, filters))
-          .executeTakeFirstOrThrow()
-          .then((row) => Number(row.total))
-      : tableRowCount(db, 'workers'),
-  ]);
-  return { items: rows.map(toWorker), total };
+  if (!Object.values(filters).some(Boolean)) {
+    const [rows, total] = await Promise.all([
+      sortedBy(db.selectFrom('workers').selectAll(), { sort, order })
+        .limit(pageSize)
+        .offset(offsetOf({ page, pageSize }))
+        .execute(),
+      // Decision 047: every worker, without counting them.
+      tableRowCount(db, 'workers'),
+    ]);
+    return { items: rows.map(toWorker), total };
+  }
+  // Decision 050: the matches are found, counted and sorted as ids alone, then the page's rows read by
+  // id. Sorting every match's whole row (32 columns) and finding the matches a second time to count
+  // them cost twice as much (0.84 against 0.45 ms for a search of 152 matches on the large set).
+  const matches = await sortedBy(
+    db
+      .selectFrom('workers')
+      .select((eb) => ['id', eb.fn.countAll<number>().over().as('total')])
+      .where((eb) => filtersOf(db, eb, filters)),
+    { sort, order },
+  )
+    .limit(pageSize)
+    .offset(offsetOf({ page, pageSize }))
+    .execute();
+  if (matches.length === 0) {
+    // A page past the last has no row to carry the count.
+    return { items: [], total: page > 1 ? await countWorkers(db, filters) : 0 };
+  }
+  const ids = matches.map((match) => match.id);
+  const rows = await db.selectFrom('workers').selectAll().where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  // A worker deleted between the two statements is left out of the page.
+  const items = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toWorker(row)] : [];
+  });
+  return { items, total: Number(matches[0]?.total) };
+}
+
+async function countWorkers(db: Db, filters: WorkerFilters): Promise<number> {
+  const row = await db
+    .selectFrom('workers')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where((eb) => filtersOf(db, eb, filters))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
 /** Issue 8 item 10: every worker the list's search and filters match, in its order, for the CSV export. */

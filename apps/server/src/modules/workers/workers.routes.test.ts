@@ -445,6 +445,22 @@ describe('GET /api/workers', () => {
     expect(huge.json()).toEqual({ items: [], total: 5 });
     expect((await t.request({ method: 'GET', url: '/api/workers?page=0' })).statusCode).toBe(400);
   });
+
+  it('paginates a search and a filter in the chosen order, with the total of its matches', async () => {
+    const t = await seeded();
+    const page = async (query: string) => (await t.request({ method: 'GET', url: `/api/workers?${query}` })).json();
+    // Decision 050: the matches are sorted and counted as ids, then read by id: the page keeps their order.
+    expect(await page('q=kumar&sort=name&order=desc&page=1&pageSize=1')).toMatchObject({ total: 2 });
+    expect(names(await page('q=kumar&sort=name&order=desc&page=1&pageSize=1'))).toEqual(['Ravindra Kumar']);
+    expect(names(await page('q=kumar&sort=name&order=desc&page=2&pageSize=1'))).toEqual(['Ravi Kumar_100%']);
+    expect(names(await page('q=kumar&sort=name&order=asc&page=1&pageSize=2'))).toEqual([
+      'Ravi Kumar_100%',
+      'Ravindra Kumar',
+    ]);
+    expect(await page('q=kumar&page=3&pageSize=1')).toEqual({ items: [], total: 2 });
+    expect(await page('nationality=Indian&page=9007199254740991')).toEqual({ items: [], total: 2 });
+    expect(await page('q=nobody-matches&page=2')).toEqual({ items: [], total: 0 });
+  });
 });
 
 describe('GET /api/workers/lookup', () => {
