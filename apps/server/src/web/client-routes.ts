@@ -20,9 +20,19 @@ export interface ClientRoute {
   path: string;
   /** The lazily loaded modules the route renders, in the order the router loads them. */
   modules: string[];
+  /**
+   * Decision 052: what the route's page asks the API for as it first renders, when opened without a
+   * query string (its first page, no filter), exactly as the web app writes the URLs. e2e
+   * `route-preloads.spec.ts` fails when the page asks for anything else or for one of them twice.
+   */
+  data?: string[];
 }
 
-const signedIn = (path: string, page: string): ClientRoute => ({ path, modules: [...SIGNED_IN_SHELL, page] });
+const signedIn = (path: string, page: string, data?: string[]): ClientRoute => ({
+  path,
+  modules: [...SIGNED_IN_SHELL, page],
+  ...(data ? { data } : {}),
+});
 const feature = (name: string, page: string) => `src/features/${name}/pages/${page}.tsx`;
 
 export const CLIENT_ROUTES: readonly ClientRoute[] = [
@@ -32,23 +42,36 @@ export const CLIENT_ROUTES: readonly ClientRoute[] = [
   { path: '/logout', modules: [feature('auth', 'sign-out-page')] },
   { path: '/setup', modules: [feature('auth', 'setup-page')] },
   signedIn('/dashboard', feature('dashboard', 'dashboard-page')),
-  signedIn('/worker-management', feature('workers', 'worker-list-page')),
+  signedIn('/worker-management', feature('workers', 'worker-list-page'), [
+    '/api/workers/dashboard',
+    '/api/workers/companies',
+    '/api/workers?page=1&pageSize=25',
+  ]),
   signedIn('/worker/add', feature('workers', 'worker-add-page')),
   signedIn('/worker/edit/:id', feature('workers', 'worker-edit-page')),
   signedIn('/worker/view/:id', feature('workers', 'worker-view-page')),
   signedIn('/expiring-wp', feature('workers', 'expiring-workers-page')),
   signedIn('/expiring-coretrade', feature('workers', 'expiring-workers-page')),
   signedIn('/workers-by-status', feature('workers', 'workers-by-status-page')),
-  signedIn('/timesheet', feature('timesheets', 'timesheet-list-page')),
+  signedIn('/timesheet', feature('timesheets', 'timesheet-list-page'), [
+    '/api/timesheets?page=1&pageSize=25',
+    '/api/timesheets/summary',
+  ]),
   signedIn('/timesheet/add', feature('timesheets', 'timesheet-add-page')),
   signedIn('/timesheet/crew', feature('timesheets', 'timesheet-crew-page')),
   signedIn('/timesheet/edit/:id', feature('timesheets', 'timesheet-edit-page')),
   signedIn('/timesheet/view/:id', feature('timesheets', 'timesheet-view-page')),
-  signedIn('/admin-charge', feature('admin-charges', 'admin-charge-list-page')),
+  signedIn('/admin-charge', feature('admin-charges', 'admin-charge-list-page'), [
+    '/api/admin-charges?page=1&pageSize=25',
+    '/api/admin-charges/summary',
+  ]),
   signedIn('/admin-charge/add', feature('admin-charges', 'admin-charge-add-page')),
   signedIn('/admin-charge/edit/:id', feature('admin-charges', 'admin-charge-edit-page')),
   signedIn('/admin-charge/view/:id', feature('admin-charges', 'admin-charge-view-page')),
-  signedIn('/training-records', feature('training-records', 'training-record-list-page')),
+  signedIn('/training-records', feature('training-records', 'training-record-list-page'), [
+    '/api/training-records?page=1&pageSize=25',
+    '/api/training-records/summary',
+  ]),
   signedIn('/training-records/add', feature('training-records', 'training-record-add-page')),
   signedIn('/training-records/edit/:id', feature('training-records', 'training-record-edit-page')),
   signedIn('/training-records/view/:id', feature('training-records', 'training-record-view-page')),

@@ -33,7 +33,7 @@ const MANIFEST: Manifest = {
 
 const ROUTES: ClientRoute[] = [
   { path: '/login', modules: [] },
-  { path: '/workers', modules: ['src/shell.tsx', 'src/list-page.tsx'] },
+  { path: '/workers', modules: ['src/shell.tsx', 'src/list-page.tsx'], data: ['/api/workers?page=1&pageSize=25'] },
   { path: '/workers/edit/:id', modules: ['src/shell.tsx', 'src/form-page.tsx'] },
   { path: '/stale', modules: ['src/shell.tsx', 'src/gone-page.tsx'] },
 ];
@@ -81,6 +81,21 @@ describe('the index.html of a route (decision 040)', () => {
     expect(brotliDecompressSync(pageFor('/workers').br).toString()).toBe(html('/workers'));
     expect(pageFor('/workers').etag).toMatch(/^W\/"[\w-]+"$/);
     expect(pageFor('/workers').etag).not.toBe(pageFor('/login').etag);
+  });
+
+  it("preloads a route's first data only for the route opened without a query string (decision 052)", () => {
+    const pageFor = webAppPages(INDEX, MANIFEST, ROUTES, () => undefined, ['/api/auth/session']);
+    const html = (path: string, withQuery?: boolean) => pageFor(path, withQuery).html.toString();
+    const dataTag = '<link rel="preload" as="fetch" crossorigin href="/api/workers?page=1&amp;pageSize=25">';
+    expect(html('/workers')).toContain(dataTag);
+    expect(html('/workers').indexOf('/api/auth/session')).toBeLessThan(html('/workers').indexOf(dataTag));
+    expect(html('/workers').indexOf(dataTag)).toBeLessThan(html('/workers').indexOf('/assets/shell.js'));
+    // A search or another page asks for other URLs: the chunks still, the first page not.
+    expect(html('/workers', true)).not.toContain('/api/workers?');
+    expect(html('/workers', true)).toContain('/assets/list-page.js');
+    expect(html('/workers/edit/42')).not.toContain('/api/workers?');
+    expect(html('/nowhere')).not.toContain('/api/workers?');
+    expect(pageFor('/workers').etag).not.toBe(pageFor('/workers', true).etag);
   });
 
   it('sends index.html as it is when the build has no manifest', () => {

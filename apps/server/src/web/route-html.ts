@@ -28,7 +28,8 @@ export function preloadTags(manifest: Manifest, modules: readonly string[]): str
  * The preload tag of an API request the app makes with `fetch` as it starts (same origin, with the
  * cookie): `crossorigin` gives the preload the mode and credentials of such a fetch, so it is used.
  */
-export const apiPreloadTag = (url: string) => `<link rel="preload" as="fetch" crossorigin href="${url}">`;
+export const apiPreloadTag = (url: string) =>
+  `<link rel="preload" as="fetch" crossorigin href="${url.replaceAll('&', '&amp;')}">`;
 
 /** `indexHtml` with `tags` at the end of its head (after the entry's own tags). */
 export function withHeadTags(indexHtml: string, tags: readonly string[]): string {
@@ -65,11 +66,15 @@ function webAppPage(html: string): WebAppPage {
   };
 }
 
+/** The page of a path as sent, `withQuery` when the request named a query string (`?...`). */
+export type PageFor = (pathname: string, withQuery?: boolean) => WebAppPage;
+
 /**
  * Every route's page, built once from the build's `index.html` and manifest, with the preloads of
  * `apiRequests` and of the route's chunks (no manifest: every route gets `index.html` as it is). A route
  * whose modules the manifest lacks (a build older than this table) gets only the API preloads, and
- * `onStale` is told.
+ * `onStale` is told. A route with `data` has a second page that preloads it too (decision 052), sent
+ * when the request has no query string: with one, the page asks for other URLs (a search, a page).
  */
 export function webAppPages(
   indexHtml: string,
@@ -77,30 +82,37 @@ export function webAppPages(
   routes: readonly ClientRoute[],
   onStale: (route: ClientRoute, error: Error) => void,
   apiRequests: readonly string[] = [],
-): (pathname: string) => WebAppPage {
+): PageFor {
   // Any other path: the app's Not Found page, which reads the session too.
   const plainHtml = manifest ? routeHtml(indexHtml, manifest, [], apiRequests) : indexHtml;
   const plain = webAppPage(plainHtml);
   const byHtml = new Map<string, WebAppPage>([[plainHtml, plain]]);
-  const byRoute = new Map<ClientRoute, WebAppPage>();
-  for (const route of routes) {
-    let html = plainHtml;
-    if (manifest) {
-      try {
-        html = routeHtml(indexHtml, manifest, route.modules, apiRequests);
-      } catch (error) {
-        onStale(route, error as Error);
-      }
-    }
+  const pageOf = (html: string) => {
     let page = byHtml.get(html);
     if (!page) {
       page = webAppPage(html);
       byHtml.set(html, page);
     }
-    byRoute.set(route, page);
+    return page;
+  };
+  const byRoute = new Map<ClientRoute, { page: WebAppPage; withData: WebAppPage }>();
+  for (const route of routes) {
+    let html = plainHtml;
+    let withData = plainHtml;
+    if (manifest) {
+      try {
+        html = routeHtml(indexHtml, manifest, route.modules, apiRequests);
+        withData = route.data ? routeHtml(indexHtml, manifest, route.modules, [...apiRequests, ...route.data]) : html;
+      } catch (error) {
+        onStale(route, error as Error);
+      }
+    }
+    byRoute.set(route, { page: pageOf(html), withData: pageOf(withData) });
   }
-  return (pathname) => {
+  return (pathname, withQuery = false) => {
     const route = matchClientRoute(pathname, routes);
-    return (route && byRoute.get(route)) ?? plain;
+    const pages = route && byRoute.get(route);
+    if (!pages) return plain;
+    return withQuery ? pages.page : pages.withData;
   };
 }

@@ -42,7 +42,8 @@ export async function serveWebApp(app: FastifyInstance, webDistDir: string): Pro
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for GET ${request.url}` } });
     }
     // The React router decides, including its own Not Found page.
-    const page = pageFor(request.url.split('?')[0] ?? '/');
+    const [pathname = '/', query] = request.url.split('?');
+    const page = pageFor(pathname, query !== undefined);
     reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').header('ETag', page.etag);
     if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(page.etag)) return reply.status(304).send();
     reply.type('text/html; charset=utf-8');
