@@ -110,3 +110,11 @@ export async function lighthouseScores(
   }
   return results;
 }
+
+/** Of several runs of one page, the run whose score is the median (the lower middle one of an even count). */
+export function medianRun(runs: readonly LighthouseResult[]): LighthouseResult {
+  const sorted = [...runs].sort((a, b) => a.score - b.score);
+  const run = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (!run) throw new Error('no Lighthouse run to take the median of');
+  return run;
+}
