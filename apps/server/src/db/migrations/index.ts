@@ -15,7 +15,7 @@ import * as fileLinkIndexes from './0013-file-link-indexes.ts';
 import * as workerSearch from './0014-worker-search.ts';
 import * as tableRowCounts from './0015-table-row-counts.ts';
 import * as timesheetMonthSummaries from './0016-timesheet-month-summaries.ts';
-import * as adminChargeListOrder from './0017-admin-charge-list-order.ts';
+import * as listOrderIndexes from './0017-list-order-indexes.ts';
 
 /** Listed here rather than read from disk, so the bundled server carries them. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -35,5 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014-worker-search': workerSearch,
   '0015-table-row-counts': tableRowCounts,
   '0016-timesheet-month-summaries': timesheetMonthSummaries,
-  '0017-admin-charge-list-order': adminChargeListOrder,
+  '0017-list-order-indexes': listOrderIndexes,
 };
