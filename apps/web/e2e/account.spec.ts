@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from '@playwright/test';
-import { apiRequest, expect, test } from './fixtures.ts';
+import { apiRequest, expect, test, toast } from './fixtures.ts';
 
 /** A browser context signed in as `email` (another device of the same person, or the same one). */
 async function signedInContext(browser: Browser, email: string, password: string) {
@@ -47,7 +47,7 @@ test('changes the password from the user menu, with every message at once, and s
 
   await page.getByRole('textbox', { name: 'Current password' }).fill('first password 1');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Password changed' })).toBeVisible();
+  await expect(toast(page, 'Password changed')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // This device stays signed in; the other one is signed out on the server.

@@ -21,6 +21,17 @@ export async function signIn(page: Page): Promise<void> {
   await apiRequest(page, 'POST', '/api/auth/login', { email: STAFF.email, password: STAFF.password });
 }
 
+/**
+ * A toast as a person sees it: an item of the Notifications region. Not the `status` element Radix adds
+ * beside it for screen readers, which it removes after a second: on a busy machine the page can take
+ * longer than that to settle after the save that showed the toast.
+ */
+export const toast = (page: Page, text: string) =>
+  page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: text });
+
 export const test = base.extend<{ staffPage: Page }>({
   /** A page whose browser context is signed in as STAFF. */
   staffPage: async ({ page }, use) => {

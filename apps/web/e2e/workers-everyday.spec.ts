@@ -8,7 +8,7 @@ import {
   PHONE_MESSAGE,
   type Worker,
 } from '@td/shared/schemas/worker';
-import { apiRequest, expect, STAFF, test } from './fixtures.ts';
+import { apiRequest, expect, STAFF, test, toast } from './fixtures.ts';
 import { addDays, fullName, seedWorker, today, uniqueFin, uniqueToken } from './pages/workers.ts';
 
 /** Issue 8: everyday use of the worker screens, at desktop and phone width. */
@@ -18,7 +18,6 @@ const PHONE = { width: 390, height: 844 };
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${escapeRegExp(label)}\\*?$`));
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 async function search(page: Page, text: string, label = 'Search workers') {
   await page.getByLabel(label).fill(text);

@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { PRODUCT_NAME } from '@td/shared/options/product';
 import { FILE_TOO_LARGE, INVALID_DOCUMENT_TYPE, MAX_UPLOAD_BYTES } from '@td/shared/schemas/file';
 import { CORETRADE_REQUIRED, DOCUMENTS_REQUIRED } from '@td/shared/schemas/worker';
-import { expect, test } from './fixtures.ts';
+import { expect, test, toast } from './fixtures.ts';
 import {
   addDays,
   addMonths,
@@ -218,7 +218,7 @@ test('adds a worker with a photo and a document, then finds, views, edits and de
   await page.getByRole('button', { name: 'Update Worker' }).click();
   // Issue 8 item 6 (changed): the save returns to where the edit began, the view page, with a toast.
   await expect(page).toHaveURL(`/worker/view/${workerId}`);
-  await expect(page.getByRole('status').filter({ hasText: 'Changes saved' })).toBeVisible();
+  await expect(toast(page, 'Changes saved')).toBeVisible();
   await expect(page.getByText('EP · Bangladeshi')).toBeVisible();
   await expect(detailValue(page, 'Designation')).toHaveText('Rigger');
   await expect(page.locator('dt', { hasText: /^Coretrade/ })).toHaveCount(0);

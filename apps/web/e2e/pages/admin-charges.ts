@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { AdminCharge, AdminChargeFormValues } from '@td/shared/schemas/admin-charge';
 import type { Worker } from '@td/shared/schemas/worker';
-import { apiRequest } from '../fixtures.ts';
+import { apiRequest, toast } from '../fixtures.ts';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -92,6 +92,6 @@ export class AdminChargesPage {
   }
 
   toast(title: string): Locator {
-    return this.page.getByRole('status').filter({ hasText: title });
+    return toast(this.page, title);
   }
 }
