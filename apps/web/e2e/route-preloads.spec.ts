@@ -6,11 +6,23 @@ import { expect, test } from './fixtures.ts';
  * renders (apps/server/src/web/client-routes.ts). These hold the two in step: a page that asks for
  * another URL (a changed page size, a new request) would fetch it beside a preload nobody uses.
  */
-const FIRST_DATA: Record<string, string[]> = {
-  '/worker-management': ['/api/workers/dashboard', '/api/workers/companies', '/api/workers?page=1&pageSize=25'],
-  '/timesheet': ['/api/timesheets?page=1&pageSize=25', '/api/timesheets/summary'],
-  '/admin-charge': ['/api/admin-charges?page=1&pageSize=25', '/api/admin-charges/summary'],
-  '/training-records': ['/api/training-records?page=1&pageSize=25', '/api/training-records/summary'],
+const LISTS: Record<string, { heading: string; data: string[] }> = {
+  '/worker-management': {
+    heading: 'Worker Management',
+    data: ['/api/workers/dashboard', '/api/workers/companies', '/api/workers?page=1&pageSize=25'],
+  },
+  '/timesheet': {
+    heading: 'Timesheet Management',
+    data: ['/api/timesheets?page=1&pageSize=25', '/api/timesheets/summary'],
+  },
+  '/admin-charge': {
+    heading: 'Admin Charges',
+    data: ['/api/admin-charges?page=1&pageSize=25', '/api/admin-charges/summary'],
+  },
+  '/training-records': {
+    heading: 'Training Records',
+    data: ['/api/training-records?page=1&pageSize=25', '/api/training-records/summary'],
+  },
 };
 
 // The service worker answers later navigations with the plain index.html (no preloads): each page here
@@ -30,20 +42,13 @@ async function apiRequestsOpening(page: Page, path: string, heading: string): Pr
   return requests;
 }
 
-const HEADINGS: Record<string, string> = {
-  '/worker-management': 'Worker Management',
-  '/timesheet': 'Timesheet Management',
-  '/admin-charge': 'Admin Charges',
-  '/training-records': 'Training Records',
-};
-
-for (const [path, data] of Object.entries(FIRST_DATA)) {
+for (const [path, { heading, data }] of Object.entries(LISTS)) {
   test(`${path} asks the API for exactly what its page preloads, once each`, async ({ staffPage: page }) => {
     const html = await (await page.request.get(path)).text();
     for (const url of ['/api/auth/session', ...data]) {
       expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="${url.replaceAll('&', '&amp;')}">`);
     }
-    const requests = await apiRequestsOpening(page, path, HEADINGS[path] ?? '');
+    const requests = await apiRequestsOpening(page, path, heading);
     expect([...requests].sort()).toEqual(['/api/auth/session', ...data].sort());
   });
 }
