@@ -8,6 +8,7 @@ import {
 } from '@td/shared/schemas/admin-charge';
 import { isUuid } from '@td/shared/schemas/fields';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import type { AdminChargeRow, Database } from '../../db/schema.ts';
 import { likeContains } from '../workers/workers.repository.ts';
@@ -112,12 +113,19 @@ const filteredCharges = (db: Db, filters: AdminChargeFilters) =>
 const filteredBeyondStatus = (filters: AdminChargeFilters) =>
   Boolean(filters.q || filters.worker_id || filters.charge_type);
 
-function statusTotals(db: Db, status?: string) {
-  return db
+// Compiled once (the tiles and the unfiltered list ask them on every request): two fixed shapes.
+const everyStatusTotal = compiledOnce((db: Db) =>
+  db.selectFrom('admin_charge_status_totals').select(['status', 'charges', 'amount']),
+);
+const oneStatusTotal = compiledOnce((db: Db, status: string) =>
+  db
     .selectFrom('admin_charge_status_totals')
     .select(['status', 'charges', 'amount'])
-    .$if(Boolean(status), (query) => query.where('status', '=', status as ChargeStatus))
-    .execute();
+    .where('status', '=', status as ChargeStatus),
+);
+
+function statusTotals(db: Db, status?: string) {
+  return status ? oneStatusTotal(db, status) : everyStatusTotal(db);
 }
 
 async function countCharges(db: Db, filters: AdminChargeFilters): Promise<number> {

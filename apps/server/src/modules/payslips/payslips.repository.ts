@@ -5,6 +5,7 @@ import { isUuid } from '@td/shared/schemas/fields';
 import type { ChargeTotal, Payslip } from '@td/shared/schemas/payslip';
 import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql } from 'kysely';
 import { bulkInsert } from '../../db/bulk-insert.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database, PayslipRow, PayslipsTable } from '../../db/schema.ts';
 import { likeContains } from '../workers/workers.repository.ts';
@@ -190,12 +191,19 @@ const offsetOf = (page: number, pageSize: number) => Math.min((page - 1) * pageS
  */
 const filteredBeyondStatus = (filters: PayslipFilters) => Boolean(filters.q || filters.worker_id || filters.month);
 
-function statusTotals(db: Db, status?: string) {
-  return db
+// Compiled once (the tiles and the unfiltered list ask them on every request): two fixed shapes.
+const everyStatusTotal = compiledOnce((db: Db) =>
+  db.selectFrom('payslip_status_totals').select(['status', 'payslips']),
+);
+const oneStatusTotal = compiledOnce((db: Db, status: string) =>
+  db
     .selectFrom('payslip_status_totals')
     .select(['status', 'payslips'])
-    .$if(Boolean(status), (query) => query.where('status', '=', status as PayslipsTable['status']))
-    .execute();
+    .where('status', '=', status as PayslipsTable['status']),
+);
+
+function statusTotals(db: Db, status?: string) {
+  return status ? oneStatusTotal(db, status) : everyStatusTotal(db);
 }
 
 async function countPayslips(db: Db, filters: PayslipFilters): Promise<number> {
