@@ -223,7 +223,7 @@ export async function listWorkers(
     .execute();
   if (matches.length === 0) {
     // A page past the last has no row to carry the count.
-    return { items: [], total: page > 1 ? await countWorkers(db, filters) : 0 };
+    return { items: [], total: page > 1 ? await countWorkersWhere(db, (eb) => filtersOf(db, eb, filters)) : 0 };
   }
   const ids = matches.map((match) => match.id);
   const rows = await db.selectFrom('workers').selectAll().where('id', 'in', ids).execute();
@@ -236,11 +236,15 @@ export async function listWorkers(
   return { items, total: Number(matches[0]?.total) };
 }
 
-async function countWorkers(db: Db, filters: WorkerFilters): Promise<number> {
+/** How many workers meet a condition. */
+async function countWorkersWhere(
+  db: Db,
+  condition: (eb: ExpressionBuilder<Database, 'workers'>) => Expression<SqlBool>,
+): Promise<number> {
   const row = await db
     .selectFrom('workers')
     .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where((eb) => filtersOf(db, eb, filters))
+    .where(condition)
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
@@ -329,11 +333,7 @@ export async function listExpiringWorkers(
   if (page) query = query.limit(page.pageSize).offset(offsetOf(page));
   const [rows, count, nationalities] = await Promise.all([
     query.execute(),
-    db
-      .selectFrom('workers')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where((eb) => eb.and([inExpiryWindow(eb, column, window), filtersOf(db, eb, filters)]))
-      .executeTakeFirstOrThrow(),
+    countWorkersWhere(db, (eb) => eb.and([inExpiryWindow(eb, column, window), filtersOf(db, eb, filters)])),
     // The filter's options: every nationality in the window, whatever is searched or filtered.
     db
       .selectFrom('workers')
@@ -345,7 +345,7 @@ export async function listExpiringWorkers(
   ]);
   return {
     items: rows.map(toWorker),
-    total: Number(count.total),
+    total: count,
     nationalities: nationalities.flatMap((row) => (row.nationality === null ? [] : [row.nationality])),
   };
 }
@@ -355,12 +355,7 @@ export async function countExpiringWorkers(
   column: ExpiryColumn,
   window: { from: string; to: string },
 ): Promise<number> {
-  const row = await db
-    .selectFrom('workers')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where((eb) => inExpiryWindow(eb, column, window))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return countWorkersWhere(db, (eb) => inExpiryWindow(eb, column, window));
 }
 
 /**
@@ -398,22 +393,13 @@ export async function listExpiredWorkers(
       .orderBy('id')
       .limit(limit)
       .execute(),
-    db
-      .selectFrom('workers')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where((eb) => eb.and([expiredBefore(eb, column, today), filtersOf(db, eb, filters)]))
-      .executeTakeFirstOrThrow(),
+    countWorkersWhere(db, (eb) => eb.and([expiredBefore(eb, column, today), filtersOf(db, eb, filters)])),
   ]);
-  return { items: rows.map(toWorker), total: Number(count.total) };
+  return { items: rows.map(toWorker), total: count };
 }
 
 export async function countExpiredWorkers(db: Db, column: ExpiryColumn, today: string): Promise<number> {
-  const row = await db
-    .selectFrom('workers')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where((eb) => expiredBefore(eb, column, today))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return countWorkersWhere(db, (eb) => expiredBefore(eb, column, today));
 }
 
 /** SPEC 9 tiles: how many workers have each status (one GROUP BY). */
@@ -501,15 +487,11 @@ export async function lookupWorkers(
       .limit(pageSize)
       .offset(offsetOf({ page, pageSize }))
       .execute(),
-    db
-      .selectFrom('workers')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where((eb) => lookupMatch(db, eb, q))
-      .executeTakeFirstOrThrow(),
+    countWorkersWhere(db, (eb) => lookupMatch(db, eb, q)),
   ]);
   return {
     items: rows.map((row) => ({ ...row, salary_rate: row.salary_rate === null ? null : fromCents(row.salary_rate) })),
-    total: Number(count.total),
+    total: count,
   };
 }
 
@@ -576,12 +558,7 @@ export async function workerIdExists(db: Db, workerId: string): Promise<boolean>
 
 /** How many of the 9,000 four-digit ids (`TD-1000`..`TD-9999`) are taken. */
 export async function countFourDigitWorkerIds(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('workers')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where('worker_id', 'like', 'TD-____')
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return countWorkersWhere(db, (eb) => eb('worker_id', 'like', 'TD-____'));
 }
 
 /** Fails with a unique violation when `worker_id` is taken (the caller retries with another). */
