@@ -21,6 +21,8 @@ export interface Database {
   payslips: PayslipsTable;
   payslip_status_totals: PayslipStatusTotalsTable;
   table_row_counts: TableRowCountsTable;
+  trained_workers: TrainedWorkersTable;
+  worker_status_totals: WorkerStatusTotalsTable;
   timesheet_month_summaries: TimesheetMonthSummariesTable;
 }
 
@@ -278,9 +280,24 @@ export interface PayslipStatusTotalsTable {
 
 /** Migration 0015 (decision 047): the number of rows of each counted table, kept by triggers. */
 export interface TableRowCountsTable {
-  table_name: 'training_records' | 'workers';
+  /** trained_workers: migration 0018. */
+  table_name: 'trained_workers' | 'training_records' | 'workers';
   /** bigint: node-postgres answers it as a string. */
   row_count: number | string;
+}
+
+/** Migration 0018 (decision 054): the workers of each set status, kept by triggers on workers. Read only. */
+export interface WorkerStatusTotalsTable {
+  status: string;
+  /** bigint: node-postgres answers it as a string. */
+  workers: number | string;
+}
+
+/** Migration 0018 (decision 054): each worker with training records, and how many, kept by triggers. Read only. */
+export interface TrainedWorkersTable {
+  worker_id: string;
+  /** bigint: node-postgres answers it as a string. */
+  records: number | string;
 }
 
 /** Migration 0016 (decision 049): one row per month of the figures in `timesheet_month_totals`. */

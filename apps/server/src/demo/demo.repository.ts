@@ -79,6 +79,8 @@ const LOADED_TABLES = [
   'payslips',
   'payslip_status_totals',
   'table_row_counts',
+  'worker_status_totals',
+  'trained_workers',
   'timesheet_month_summaries',
   'audit_log',
 ] as const;

@@ -16,6 +16,7 @@ import * as workerSearch from './0014-worker-search.ts';
 import * as tableRowCounts from './0015-table-row-counts.ts';
 import * as timesheetMonthSummaries from './0016-timesheet-month-summaries.ts';
 import * as listOrderIndexes from './0017-list-order-indexes.ts';
+import * as dashboardAndTileCounts from './0018-dashboard-and-tile-counts.ts';
 
 /** Listed here rather than read from disk, so the bundled server carries them. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015-table-row-counts': tableRowCounts,
   '0016-timesheet-month-summaries': timesheetMonthSummaries,
   '0017-list-order-indexes': listOrderIndexes,
+  '0018-dashboard-and-tile-counts': dashboardAndTileCounts,
 };

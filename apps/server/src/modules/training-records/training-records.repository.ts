@@ -141,9 +141,8 @@ export async function listTrainingRecords(
  * SPEC 2 tiles: Total Records, Workers Trained (distinct workers; a deleted worker's records count as
  * records but not as a worker), Expiring Soon and Expired, with the same boundaries as the status rule.
  * Four counts rather than one aggregate with a CASE per tile (issue 15, docs/performance.md): each
- * count is then a range of one index (expiry dates, workers) or, unfiltered, SQLite's table count, and
- * the distinct count reads the workers in index order instead of sorting them in a temporary B-tree
- * (SQLite, 30,000 records: 8 ms to about 2.7 ms).
+ * count is then a range of one index (expiry dates, workers) or, unfiltered, a count the database
+ * keeps (the records and the trained workers: decisions 047 and 054).
  */
 export async function summarizeTrainingRecords(db: Db, filters: TrainingFilters, day: TrainingDay) {
   const count = (where: (eb: From) => Expression<SqlBool>) =>
@@ -154,25 +153,31 @@ export async function summarizeTrainingRecords(db: Db, filters: TrainingFilters,
       .then((row) => Number(row.count));
   const [total, workersTrained, expiringSoon, expired] = await Promise.all([
     filtered(filters) ? count((eb) => filtersOf(eb, filters)) : tableRowCount(db, 'training_records'),
-    db
-      .selectFrom(
-        records(db)
-          .select('tr.worker_id')
-          .distinct()
-          .where((eb) => eb.and([filtersOf(eb, filters), eb('tr.worker_id', 'is not', null)]))
-          // PostgreSQL hashes 30,000 records for a bare distinct (9 ms on the large set); asked in
-          // index order it reads (worker_id, expiry_date) and skips repeats (4.5 ms). SQLite reads that
-          // index in order either way, and an `order by` only adds a sorter (1.1 to 1.8 ms).
-          .$if(isPostgres(db), (query) => query.orderBy('tr.worker_id'))
-          .as('trained'),
-      )
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow()
-      .then((row) => Number(row.count)),
+    // Unfiltered, the workers with records are kept by the database (migration 0018, decision 054).
+    filtered(filters) ? countTrainedWorkers(db, filters) : tableRowCount(db, 'trained_workers'),
     count((eb) => eb.and([filtersOf(eb, filters), statusCondition(eb, EXPIRING_SOON, day)])),
     count((eb) => eb.and([filtersOf(eb, filters), statusCondition(eb, 'Expired', day)])),
   ]);
   return { total, workers_trained: workersTrained, expiring_soon: expiringSoon, expired };
+}
+
+/** Distinct workers of the records matching the filters (a deleted worker's records count no worker). */
+async function countTrainedWorkers(db: Db, filters: TrainingFilters): Promise<number> {
+  return db
+    .selectFrom(
+      records(db)
+        .select('tr.worker_id')
+        .distinct()
+        .where((eb) => eb.and([filtersOf(eb, filters), eb('tr.worker_id', 'is not', null)]))
+        // PostgreSQL hashes 30,000 records for a bare distinct (9 ms on the large set); asked in
+        // index order it reads (worker_id, expiry_date) and skips repeats (4.5 ms). SQLite reads that
+        // index in order either way, and an `order by` only adds a sorter (1.1 to 1.8 ms).
+        .$if(isPostgres(db), (query) => query.orderBy('tr.worker_id'))
+        .as('trained'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.count));
 }
 
 export async function findTrainingRecordById(db: Db, id: string): Promise<TrainingRecordJoinedRow | undefined> {

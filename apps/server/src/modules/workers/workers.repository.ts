@@ -3,6 +3,7 @@ import { identityKey } from '@td/shared/rules/worker-identity';
 import { isUuid } from '@td/shared/schemas/fields';
 import type { UniqueIdentityField, Worker, WorkerInput, WorkerLookupItem, WorkerSort } from '@td/shared/schemas/worker';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/migrations/column-types.ts';
 import type { Database, WorkerRow } from '../../db/schema.ts';
@@ -402,14 +403,14 @@ export async function countExpiredWorkers(db: Db, column: ExpiryColumn, today: s
   return countWorkersWhere(db, (eb) => expiredBefore(eb, column, today));
 }
 
-/** SPEC 9 tiles: how many workers have each status (one GROUP BY). */
-export async function countWorkersByStatus(db: Db): Promise<Array<{ status: string | null; count: number }>> {
-  const rows = await db
-    .selectFrom('workers')
-    .select((eb) => ['status', eb.fn.countAll<number>().as('count')])
-    .groupBy('status')
-    .execute();
-  return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
+const statusTotals = compiledOnce((db: Db) => db.selectFrom('worker_status_totals').select(['status', 'workers']));
+
+/**
+ * SPEC 9 tiles: how many workers have each status, from the totals the database keeps (migration 0018,
+ * decision 054). Workers without a status are not in them: no tile counts them.
+ */
+export async function countWorkersByStatus(db: Db): Promise<Array<{ status: string; count: number }>> {
+  return (await statusTotals(db)).map((row) => ({ status: row.status, count: Number(row.workers) }));
 }
 
 /** Workers created in each of the given half-open instant ranges, counted in one pass over the index. */
