@@ -33,6 +33,11 @@ export interface BenchOptions {
   months: number;
   /** Seconds of load per endpoint and server (after a warm-up of a fifth of it, at most 1 s). */
   seconds: number;
+  /**
+   * The seconds of each endpoint cut into this many turns, alternating between the product and the
+   * bare server (decision 055); 1 measures each in one window, one after the other.
+   */
+  slices?: number;
   /** Instead of seconds, this many requests per endpoint and server without warm-up (the short form). */
   requests?: number;
   connections: number;
@@ -373,32 +378,40 @@ async function benchDatabase(target: Target, options: BenchOptions): Promise<Fig
     await load.next<'ready'>();
 
     let peakRss = rssMb(server.child.pid);
-    const hit = async (url: string, seconds: number, sampleRss: boolean) => {
-      const sampler = sampleRss ? setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.child.pid))), 200) : null;
+    /** The product's URL and the bare server's, loaded in alternating slices (decision 055). */
+    const measure = async (path: string): Promise<[LoadResult, LoadResult]> => {
+      const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.child.pid))), 200);
       try {
         const request: LoadRequest = {
-          url,
+          urls: [`${base}${path}`, `http://127.0.0.1:${barePort}${path}`],
           headers: { cookie },
           connections: options.connections,
-          ...(options.requests ? { amount: options.requests } : { seconds }),
+          ...(options.requests
+            ? { amount: options.requests }
+            : {
+                seconds: options.seconds,
+                slices: options.slices ?? 1,
+                warmUpSeconds: Math.min(1, options.seconds / 5),
+              }),
         };
-        const result = await load.ask<LoadResult | { error: string }>(request);
-        if ('error' in result) throw new Error(`${url}: ${result.error}`);
-        if (result.non2xx > 0 || result.errors > 0)
-          throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-        return result;
+        const results = await load.ask<LoadResult[] | { error: string }>(request);
+        if ('error' in results) throw new Error(`${path}: ${results.error}`);
+        const [product, limit] = results;
+        if (!product || !limit) throw new Error(`${path}: the load generator answered ${results.length} results`);
+        for (const [name, result] of [
+          ['product', product],
+          ['bare server', limit],
+        ] as const) {
+          if (result.non2xx > 0 || result.errors > 0)
+            throw new Error(`${path} (${name}): ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+        }
+        return [product, limit];
       } finally {
-        if (sampler) clearInterval(sampler);
+        clearInterval(sampler);
       }
     };
-    const warmUp = Math.min(1, options.seconds / 5);
     for (const endpoint of ENDPOINTS) {
-      if (!options.requests) {
-        await hit(`${base}${endpoint.url}`, warmUp, false);
-        await hit(`http://127.0.0.1:${barePort}${endpoint.url}`, warmUp, false);
-      }
-      const product = await hit(`${base}${endpoint.url}`, options.seconds, true);
-      const limit = await hit(`http://127.0.0.1:${barePort}${endpoint.url}`, options.seconds, false);
+      const [product, limit] = await measure(endpoint.url);
       const ratio = product.requestsPerSecond / Math.max(1, limit.requestsPerSecond);
       const p99Budget = endpoint.kind === 'list' ? BUDGET.listP99 : BUDGET.summaryP99;
       figures.push(
@@ -408,7 +421,7 @@ async function benchDatabase(target: Target, options: BenchOptions): Promise<Fig
           product.p99,
           'ms',
           { limit: p99Budget },
-          `p50 ${product.p50} ms; bare node:http p99 ${limit.p99} ms, p50 ${limit.p50} ms`,
+          `p50 ${product.p50.toFixed(1)} ms; bare node:http p99 ${limit.p99.toFixed(1)} ms, p50 ${limit.p50.toFixed(1)} ms`,
         ),
         figure(
           `${endpoint.name}: throughput`,
@@ -420,7 +433,7 @@ async function benchDatabase(target: Target, options: BenchOptions): Promise<Fig
         ),
       );
       options.log(
-        `${target.name}: ${endpoint.name}: ${Math.round(product.requestsPerSecond)} req/s p99 ${product.p99} ms; bare ${Math.round(limit.requestsPerSecond)} req/s p99 ${limit.p99} ms`,
+        `${target.name}: ${endpoint.name}: ${Math.round(product.requestsPerSecond)} req/s p99 ${product.p99.toFixed(1)} ms; bare ${Math.round(limit.requestsPerSecond)} req/s p99 ${limit.p99.toFixed(1)} ms`,
       );
     }
     figures.push(

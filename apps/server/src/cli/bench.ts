@@ -8,7 +8,7 @@
  * Lighthouse (mobile and desktop, /login and /worker-management) drives the system Chromium
  * (CHROME_PATH, default /usr/bin/chromium) against the built web app.
  *
- * BENCH_WORKERS, BENCH_MONTHS, BENCH_SECONDS (per endpoint and server), BENCH_LETTERS, BENCH_PDFS
+ * BENCH_WORKERS, BENCH_MONTHS, BENCH_SECONDS (per endpoint and server, in BENCH_SLICES alternating turns), BENCH_LETTERS, BENCH_PDFS
  * shrink it; DATABASE_URL=skip leaves PostgreSQL out.
  */
 import { execFileSync } from 'node:child_process';
@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     workers: number('BENCH_WORKERS', 10_000),
     months: number('BENCH_MONTHS', 12),
     seconds: number('BENCH_SECONDS', 5),
+    slices: number('BENCH_SLICES', 5),
     connections: 10,
     letters: number('BENCH_LETTERS', 200),
     databases: [
