@@ -25,7 +25,7 @@ import { workersRoutes } from './modules/workers/workers.routes.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHostCheck } from './plugins/host-check.ts';
-import { OneLinePerRequest } from './plugins/request-log.ts';
+import { logDestination, OneLinePerRequest } from './plugins/request-log.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -78,7 +78,7 @@ export async function buildApp({
   mailer: givenMailer,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.env === 'test' ? false : { level: config.logLevel },
+    logger: config.env === 'test' ? false : { level: config.logLevel, stream: logDestination() },
     logController: new OneLinePerRequest(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -41,5 +43,51 @@ describe('request log: one line per request (decision 053)', () => {
       responseTime: expect.any(Number),
     });
     expect(nothing).toMatchObject({ req: { url: '/api/nothing' }, res: { statusCode: 404 } });
+  });
+});
+
+/** Runs `code` in a Node process of its own (with tsx) and collects its standard output as it comes. */
+function nodeProcess(code: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+const LOGGER = `
+  import Fastify from 'fastify';
+  import { logDestination } from './src/plugins/request-log.ts';
+  const app = Fastify({ logger: { level: 'info', stream: logDestination() } });
+`;
+
+describe('log destination (decision 056)', () => {
+  it('writes a line at once on a quiet server, though asynchronously', { timeout: 20_000 }, async () => {
+    const run = nodeProcess(`${LOGGER} app.log.info('first line'); setInterval(() => undefined, 1000);`);
+    try {
+      const deadline = Date.now() + 10_000;
+      while (!run.output().includes('first line') && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(run.output()).toContain('first line');
+    } finally {
+      run.child.kill();
+    }
+  });
+
+  it('loses no line when the process exits right after a burst of them', { timeout: 20_000 }, async () => {
+    const run = nodeProcess(`${LOGGER} for (let i = 0; i < 20000; i++) app.log.info({ i }, 'burst'); process.exit(0);`);
+    expect(await run.exited).toBe(0);
+    const lines = run
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('burst'));
+    expect(lines).toHaveLength(20000);
+    expect(JSON.parse(lines.at(-1) ?? '{}').i).toBe(19999);
   });
 });
