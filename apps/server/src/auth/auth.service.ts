@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import {
   type ChangePasswordInput,
   CURRENT_PASSWORD_WRONG,
@@ -53,7 +53,7 @@ export interface LoginClient {
 }
 
 /** Cookies carry tokens; the database keeps only their hash, so a leaked table yields no usable cookie. */
-const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+const hashOf = (token: string) => hash('sha256', token, 'base64url');
 const sessionIdOf = hashOf;
 
 async function openSession(db: Db, user: SessionUser, policy: SessionPolicy, now: Date): Promise<SignedIn> {

@@ -451,6 +451,7 @@ async function benchDatabase(target: Target, options: BenchOptions): Promise<Fig
     const runBody = (await run.json()) as { generated?: number };
     const runSeconds = (performance.now() - runStart) / 1000;
     if (!run.ok || !runBody.generated) throw new Error(`payroll run failed: ${run.status} ${JSON.stringify(runBody)}`);
+    options.log(`${target.name}: payroll run of ${runBody.generated} payslips in ${runSeconds.toFixed(2)} s`);
     figures.push(
       figure(
         `payroll run: ${runBody.generated.toLocaleString('en')} payslips, one month, saved with audit`,

@@ -1,6 +1,15 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './database.ts';
 
+function checkedCompile<Row>(query: Compilable<Row>, values: readonly unknown[]): CompiledQuery<Row> {
+  const compiled = query.compile();
+  const { parameters } = compiled;
+  if (parameters.length !== values.length || parameters.some((parameter, i) => parameter !== values[i])) {
+    throw new Error(`compiledOnce: the values are not the parameters of ${compiled.sql}`);
+  }
+  return compiled;
+}
+
 /**
  * A query of fixed shape, built and compiled by Kysely once per database and then run with each
  * call's values: for a statement every request runs (the session check), whose building and compiling
@@ -16,12 +25,33 @@ export function compiledOnce<Values extends unknown[], Row>(
   return async (db, ...values) => {
     let query = compiled.get(db);
     if (!query) {
-      query = build(db, ...values).compile();
-      const { parameters } = query;
-      if (parameters.length !== values.length || parameters.some((parameter, i) => parameter !== values[i])) {
-        throw new Error(`compiledOnce: the values are not the parameters of ${query.sql}`);
-      }
+      query = checkedCompile(build(db, ...values), values);
       compiled.set(db, query);
+    }
+    return (await db.executeQuery<Row>({ ...query, parameters: values })).rows;
+  };
+}
+
+/**
+ * As `compiledOnce`, for a query with a few shapes (a sort order, say): compiled once per database
+ * and shape, the shape told apart by its JSON. The shape alone must decide the SQL; the values are its
+ * parameters, in order.
+ */
+export function compiledPerShape<Shape, Values extends unknown[], Row>(
+  build: (db: Db, shape: Shape, ...values: Values) => Compilable<Row>,
+): (db: Db, shape: Shape, ...values: Values) => Promise<Row[]> {
+  const compiled = new WeakMap<Db, Map<string, CompiledQuery<Row>>>();
+  return async (db, shape, ...values) => {
+    let shapes = compiled.get(db);
+    if (!shapes) {
+      shapes = new Map();
+      compiled.set(db, shapes);
+    }
+    const key = JSON.stringify(shape);
+    let query = shapes.get(key);
+    if (!query) {
+      query = checkedCompile(build(db, shape, ...values), values);
+      shapes.set(key, query);
     }
     return (await db.executeQuery<Row>({ ...query, parameters: values })).rows;
   };

@@ -18,20 +18,27 @@ export const COMPRESS_FROM_BYTES = 1024;
  * plain answer, as before.
  */
 export function registerCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.hasHeader('content-encoding')) return payload;
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+  // A plain hook: most answers pass it unchanged (small, not JSON, or for a client that accepts no
+  // encoding), and only a compression waits for the thread pool (issue 15).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    if (reply.hasHeader('content-encoding')) return done(null, payload);
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return done(null, payload);
     // Whatever a cache keeps of this answer must depend on the header, even when it came plain.
     reply.header('Vary', varyWithAcceptEncoding(reply.getHeader('vary')));
     const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (!encoding || Buffer.byteLength(payload) < COMPRESS_FROM_BYTES) return payload;
+    if (!encoding || Buffer.byteLength(payload) < COMPRESS_FROM_BYTES) return done(null, payload);
     const compressed =
       encoding === 'br'
-        ? await brotli(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-        : await gzipAsync(payload, { level: 6 });
-    reply.header('Content-Encoding', encoding).removeHeader('content-length');
-    return compressed;
+        ? brotli(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : gzipAsync(payload, { level: 6 });
+    compressed.then(
+      (body) => {
+        reply.header('Content-Encoding', encoding).removeHeader('content-length');
+        done(null, body);
+      },
+      (error: Error) => done(error),
+    );
   });
 }
 

@@ -6,6 +6,8 @@ export const HOST_NOT_SERVED = 'This address is not served here. Please open the
 /** Names that always mean this machine; a DNS-rebinding page cannot make a browser send them as Host. */
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+/** Host names whose answer is kept; more distinct names than this start the list afresh. */
+const KEPT_HOST_ANSWERS = 64;
 
 export interface HostCheckOptions {
   /** `PUBLIC_URL` as an origin: when set, only its host is served. */
@@ -39,8 +41,8 @@ const defaultPort = (protocol: string) => (protocol === 'https:' ? '443' : '80')
 export function registerHostCheck(app: FastifyInstance, { publicOrigin, listenHost }: HostCheckOptions): void {
   const publicUrl = publicOrigin ? new URL(publicOrigin) : undefined;
   const configured = parseHost(listenHost)?.hostname;
-  const served = (request: FastifyRequest): boolean => {
-    const host = parseHost(request.host);
+  const isServed = (name: string): boolean => {
+    const host = parseHost(name);
     if (!host) return false;
     if (publicUrl) {
       return (
@@ -51,12 +53,30 @@ export function registerHostCheck(app: FastifyInstance, { publicOrigin, listenHo
     return LOOPBACK.test(host.hostname) || (!WILDCARD_HOSTS.has(listenHost) && host.hostname === configured);
   };
 
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.url === '/api/health' || served(request)) return;
+  // Every request asks, nearly always with the same few names: each name's answer is kept (issue 15),
+  // up to a bound, so that a flood of made-up names cannot grow it.
+  const answers = new Map<string, boolean>();
+  const served = (request: FastifyRequest): boolean => {
+    const name = request.host;
+    let answer = answers.get(name);
+    if (answer === undefined) {
+      answer = isServed(name);
+      if (answers.size >= KEPT_HOST_ANSWERS) answers.clear();
+      answers.set(name, answer);
+    }
+    return answer;
+  };
+
+  // A plain hook, not an async one: every request passes it.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.routeOptions.url === '/api/health' || served(request)) {
+      done();
+      return;
+    }
     request.log.warn(
       { host: request.host },
       'refused a request for a host this server does not serve (set PUBLIC_URL to the address users open)',
     );
-    throw new AppError(421, 'MISDIRECTED_REQUEST', HOST_NOT_SERVED);
+    done(new AppError(421, 'MISDIRECTED_REQUEST', HOST_NOT_SERVED));
   });
 }

@@ -22,9 +22,10 @@ function originOf(value: string): string | null {
  * the request is cross-site or same-site (another subdomain) is refused whatever the other headers say.
  */
 export function registerSameOriginCheck(app: FastifyInstance, allowedOrigins: string[]): void {
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (!comesFromOwnOrigin(request, allowedOrigins)) throw forbidden(CROSS_ORIGIN_REFUSED);
+  // A plain hook, not an async one: every request passes it, and a reading one at once (issue 15).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method) || comesFromOwnOrigin(request, allowedOrigins)) done();
+    else done(forbidden(CROSS_ORIGIN_REFUSED));
   });
 }
 

@@ -145,18 +145,33 @@ export async function listAdminCharges(
   { page, pageSize, ...filters }: AdminChargeFilters & { page: number; pageSize: number },
 ): Promise<{ items: AdminCharge[]; total: number }> {
   const [rows, total] = await Promise.all([
-    selectCharges(db)
-      .where((eb) => filtersOf(eb, filters))
-      .orderBy('admin_charges.charge_date', 'desc')
-      .orderBy('admin_charges.created_at', 'desc')
-      .orderBy('admin_charges.id', 'desc')
-      .limit(pageSize)
-      .offset(offsetOf(page, pageSize))
-      .execute(),
+    Object.values(filters).some(Boolean)
+      ? listPage(db, filters, pageSize, offsetOf(page, pageSize)).execute()
+      : unfilteredPage(db, pageSize, offsetOf(page, pageSize)),
     countCharges(db, filters),
   ]);
   return { items: rows.map(toAdminCharge), total };
 }
+
+/** A page of the charges matching the filters, newest charge date first. */
+function listPage(db: Db, filters: AdminChargeFilters, limit: number, offset: number) {
+  return selectCharges(db)
+    .where((eb) => filtersOf(eb, filters))
+    .orderBy('admin_charges.charge_date', 'desc')
+    .orderBy('admin_charges.created_at', 'desc')
+    .orderBy('admin_charges.id', 'desc')
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The unfiltered page, every opening of the screen: built and compiled once (decision 057). */
+const NO_FILTERS: AdminChargeFilters = {
+  q: undefined,
+  worker_id: undefined,
+  status: undefined,
+  charge_type: undefined,
+};
+const unfilteredPage = compiledOnce((db: Db, limit: number, offset: number) => listPage(db, NO_FILTERS, limit, offset));
 
 /** SPEC 2 tiles over the current filters, one query (ARCHITECTURE differs 3). */
 export async function summarizeAdminCharges(db: Db, filters: AdminChargeFilters): Promise<AdminChargeSummary> {

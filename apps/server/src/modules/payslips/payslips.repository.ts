@@ -225,20 +225,29 @@ export async function listPayslips(
   { page, pageSize, ...filters }: PayslipFilters & { page: number; pageSize: number },
 ): Promise<{ items: Payslip[]; total: number }> {
   const [rows, total] = await Promise.all([
-    db
-      .selectFrom('payslips')
-      .selectAll()
-      .where((eb) => filtersOf(eb, filters))
-      .orderBy('pay_period_start', 'desc')
-      .orderBy('generated_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset(offsetOf(page, pageSize))
-      .execute(),
+    Object.values(filters).some(Boolean)
+      ? listPage(db, filters, pageSize, offsetOf(page, pageSize)).execute()
+      : unfilteredPage(db, pageSize, offsetOf(page, pageSize)),
     countPayslips(db, filters),
   ]);
   return { items: rows.map(toPayslip), total };
 }
+
+/** A page of the payslips matching the filters, newest pay period first. */
+function listPage(db: Db, filters: PayslipFilters, limit: number, offset: number) {
+  return db
+    .selectFrom('payslips')
+    .selectAll()
+    .where((eb) => filtersOf(eb, filters))
+    .orderBy('pay_period_start', 'desc')
+    .orderBy('generated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The unfiltered page, every opening of the screen: built and compiled once (decision 057). */
+const unfilteredPage = compiledOnce((db: Db, limit: number, offset: number) => listPage(db, {}, limit, offset));
 
 /**
  * SPEC 2 tiles (Total, Generated, Sent, Paid). Unfiltered, the four rows of the status totals; with a

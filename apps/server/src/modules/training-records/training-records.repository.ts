@@ -3,6 +3,7 @@ import type { TrainingDay } from '@td/shared/rules/training-status';
 import { isUuid } from '@td/shared/schemas/fields';
 import type { TrainingRecordInput } from '@td/shared/schemas/training-record';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/migrations/column-types.ts';
 import type { Database, TrainingRecordRow } from '../../db/schema.ts';
@@ -107,6 +108,23 @@ const SELECTED = [
   'w.last_name as worker_last_name',
 ] as const;
 
+/** A page of the records matching `where`, newest training first. */
+function listPage(db: Db, where: (eb: From) => Expression<SqlBool>, limit: number, offset: number) {
+  return joined(db)
+    .select(SELECTED)
+    .where(where)
+    .orderBy('tr.training_date', 'desc')
+    .orderBy('tr.created_at', 'desc')
+    .orderBy('tr.id', 'desc')
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The unfiltered page, every opening of the screen: built and compiled once (decision 057). */
+const unfilteredPage = compiledOnce((db: Db, limit: number, offset: number) =>
+  listPage(db, (eb) => eb.and([]), limit, offset),
+);
+
 /** SPEC 2 list: one page, newest training first, with the number of all matches. */
 export async function listTrainingRecords(
   db: Db,
@@ -117,15 +135,9 @@ export async function listTrainingRecords(
   const where = (eb: From) =>
     eb.and([filtersOf(eb, filters), ...(filters.status ? [statusCondition(eb, filters.status, day)] : [])]);
   const [rows, total] = await Promise.all([
-    joined(db)
-      .select(SELECTED)
-      .where(where)
-      .orderBy('tr.training_date', 'desc')
-      .orderBy('tr.created_at', 'desc')
-      .orderBy('tr.id', 'desc')
-      .limit(page.pageSize)
-      .offset(offsetOf(page))
-      .execute(),
+    filters.status || filtered(filters)
+      ? listPage(db, where, page.pageSize, offsetOf(page)).execute()
+      : unfilteredPage(db, page.pageSize, offsetOf(page)),
     filters.status || filtered(filters)
       ? records(db)
           .select((eb) => eb.fn.countAll<number>().as('total'))

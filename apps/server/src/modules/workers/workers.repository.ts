@@ -3,7 +3,7 @@ import { identityKey } from '@td/shared/rules/worker-identity';
 import { isUuid } from '@td/shared/schemas/fields';
 import type { UniqueIdentityField, Worker, WorkerInput, WorkerLookupItem, WorkerSort } from '@td/shared/schemas/worker';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { compiledOnce } from '../../db/compiled-once.ts';
+import { compiledOnce, compiledPerShape } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/migrations/column-types.ts';
 import type { Database, WorkerRow } from '../../db/schema.ts';
@@ -193,6 +193,11 @@ function sortedBy<Row>(
   }
 }
 
+/** The unfiltered page in each sort order, every opening of the screen: compiled once per order (decision 057). */
+const unfilteredPage = compiledPerShape((db: Db, sorting: WorkerSorting, limit: number, offset: number) =>
+  sortedBy(db.selectFrom('workers').selectAll(), sorting).limit(limit).offset(offset),
+);
+
 /** SPEC 2 worker list: one page, newest first unless sorted otherwise, with the number of all matches. */
 export async function listWorkers(
   db: Db,
@@ -200,10 +205,7 @@ export async function listWorkers(
 ): Promise<{ items: Worker[]; total: number }> {
   if (!Object.values(filters).some(Boolean)) {
     const [rows, total] = await Promise.all([
-      sortedBy(db.selectFrom('workers').selectAll(), { sort, order })
-        .limit(pageSize)
-        .offset(offsetOf({ page, pageSize }))
-        .execute(),
+      unfilteredPage(db, { sort, order }, pageSize, offsetOf({ page, pageSize })),
       // Decision 047: every worker, without counting them.
       tableRowCount(db, 'workers'),
     ]);
