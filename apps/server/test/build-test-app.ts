@@ -3,13 +3,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createUser } from '../src/auth/auth.service.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDatabase, type Db, migrateToLatest } from '../src/db/database.ts';
+import { migrations } from '../src/db/migrations/index.ts';
 import type { FileStore } from '../src/files/file-store.ts';
 import type { Mailer } from '../src/mail/mailer.ts';
 
@@ -81,6 +82,29 @@ export async function withCatalogRaceRetry(run: () => Promise<void>, attempts = 
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
     }
   }
+}
+
+/**
+ * For `createTestDatabase`: migrates up to `version`, lets `seed` write rows as they were then, and
+ * migrates the rest, to test a migration on data that was there before it.
+ */
+export function migrateAround(version: string, seed: (db: Db) => Promise<void>) {
+  return async (db: Db, schema?: string): Promise<void> => {
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => migrations },
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    });
+    await withCatalogRaceRetry(async () => {
+      const before = await migrator.migrateTo(version);
+      if (before.error) throw before.error;
+    });
+    await seed(db);
+    await withCatalogRaceRetry(async () => {
+      const after = await migrator.migrateToLatest();
+      if (after.error) throw after.error;
+    });
+  };
 }
 
 export async function buildTestApp(

@@ -1,12 +1,11 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase, databaseUnderTest, withCatalogRaceRetry } from '../../test/build-test-app.ts';
+import { createTestDatabase, databaseUnderTest, migrateAround } from '../../test/build-test-app.ts';
 import { insertWorkers } from '../../test/factories.ts';
 import { buildTrainingRecordRow } from '../../test/training-record-factories.ts';
 import { summarizeTrainingRecords } from '../modules/training-records/training-records.repository.ts';
 import { countWorkersByStatus, deleteWorker } from '../modules/workers/workers.repository.ts';
 import type { Db } from './database.ts';
-import { migrations } from './migrations/index.ts';
 import { tableRowCount } from './table-row-counts.ts';
 
 const DAY = { today: '2025-06-01', expiringSoonUntil: '2025-07-01' };
@@ -112,26 +111,15 @@ describe('worker status totals and trained workers (decision 054)', () => {
   });
 
   it('fills the figures from the rows already there when the migration runs', async () => {
-    const db = await createTestDatabase(async (database, schema) => {
-      const migrator = new Migrator({
-        db: database,
-        provider: { getMigrations: async () => migrations },
-        ...(schema ? { migrationTableSchema: schema } : {}),
-      });
-      await withCatalogRaceRetry(async () => {
-        const before = await migrator.migrateTo('0017-list-order-indexes');
-        if (before.error) throw before.error;
-      });
-      const workers = await insertWorkers(database, { status: 'Working' }, { status: 'Working' }, { status: null });
-      await database
-        .insertInto('training_records')
-        .values(workers.map((w) => buildTrainingRecordRow({ worker_id: w.id, training_name: 'Kept count course' })))
-        .execute();
-      await withCatalogRaceRetry(async () => {
-        const after = await migrator.migrateToLatest();
-        if (after.error) throw after.error;
-      });
-    });
+    const db = await createTestDatabase(
+      migrateAround('0017-list-order-indexes', async (database) => {
+        const workers = await insertWorkers(database, { status: 'Working' }, { status: 'Working' }, { status: null });
+        await database
+          .insertInto('training_records')
+          .values(workers.map((w) => buildTrainingRecordRow({ worker_id: w.id, training_name: 'Kept count course' })))
+          .execute();
+      }),
+    );
     await expectKeptFiguresExact(db);
     expect(await countWorkersByStatus(db)).toEqual([{ status: 'Working', count: 2 }]);
     expect(await tableRowCount(db, 'trained_workers')).toBe(3);

@@ -58,91 +58,87 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     select worker_id, count(*) from training_records where worker_id is not null group by worker_id`.execute(db);
 }
 
+/** A count kept per key: `kept (key, count)` for the rows of a table with that key (not null). */
+interface KeptCount {
+  /** The table that keeps the counts, and the function its triggers run (`<kept>_apply`). */
+  kept: 'worker_status_totals' | 'trained_workers';
+  /** The key column, in the counted table and in `kept`. */
+  key: 'status' | 'worker_id';
+  keyType: 'text' | 'uuid';
+  count: 'workers' | 'records';
+  /** Whether a key's row goes when its count reaches zero (else it stays at zero). */
+  dropsEmptyRows: boolean;
+}
+
 /**
- * Statement-level triggers with transition tables: the changes of a statement are summed per key once
- * (as JSON, since each operation sees only its own transition tables), then increases are upserted and
- * decreases subtracted, each in key order. Every change first locks the row counts in key order, as
- * their own trigger does (migration 0015): a worker's insert takes those first, so every writer of
- * these tables takes the locks in one order and none waits while holding another's.
+ * The trigger function of a kept count: statement-level with transition tables, so the changes of a
+ * statement are summed per key once (as JSON, since each operation sees only its own transition
+ * tables), then increases are upserted and decreases subtracted, each in key order. Every change first
+ * locks the row counts in key order, as their own trigger does (migration 0015): a worker's insert
+ * takes those first, so every writer of these tables takes the locks in one order and none waits while
+ * holding another's. Names come from the constants below, never from data.
  */
+function keptCountFunction({ kept, key, keyType, count, dropsEmptyRows }: KeptCount) {
+  const [table, column, amount] = [sql.raw(kept), sql.raw(key), sql.raw(count)];
+  const keyValue = sql.raw(keyType === 'uuid' ? 'key::uuid' : 'key');
+  const sums = (rows: string) =>
+    sql.raw(`select ${key}, count(*) as change from ${rows} where ${key} is not null group by ${key}`);
+  return sql`
+    create function ${sql.raw(`${kept}_apply`)}() returns trigger language plpgsql as $$
+    declare
+      changes jsonb;
+    begin
+      if tg_op = 'TRUNCATE' then
+        ${dropsEmptyRows ? sql`delete from ${table};` : sql`update ${table} set ${amount} = 0 where ${amount} <> 0;`}
+        return null;
+      elsif tg_op = 'INSERT' then
+        select jsonb_object_agg(${column}, change) into changes from (${sums('new_rows')}) sums;
+      elsif tg_op = 'DELETE' then
+        select jsonb_object_agg(${column}, -change) into changes from (${sums('old_rows')}) sums;
+      else
+        select jsonb_object_agg(${column}, change) into changes
+        from (select ${column}, sum(change) as change
+              from (${sums('new_rows')} union all select ${column}, -change from (${sums('old_rows')}) old_sums) sides
+              group by ${column}
+              having sum(change) <> 0) sums;
+      end if;
+      if changes is null then
+        return null;
+      end if;
+      perform 1 from table_row_counts order by table_name for update;
+      insert into ${table} (${column}, ${amount})
+        select ${keyValue}, value::bigint from jsonb_each_text(changes) where value::bigint > 0 order by key
+        on conflict (${column}) do update set ${amount} = ${table}.${amount} + excluded.${amount};
+      update ${table} kept set ${amount} = kept.${amount} + decrease.value::bigint
+        from jsonb_each_text(changes) decrease
+        where kept.${column} = decrease.${keyValue} and decrease.value::bigint < 0;
+      ${
+        dropsEmptyRows
+          ? sql`delete from ${table} kept using jsonb_each_text(changes) decrease
+                where kept.${column} = decrease.${keyValue} and decrease.value::bigint < 0 and kept.${amount} = 0;`
+          : sql``
+      }
+      return null;
+    end
+    $$
+  `;
+}
+
 async function createPostgresTriggers(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create function worker_status_totals_apply() returns trigger language plpgsql as $$
-    declare
-      changes jsonb;
-    begin
-      if tg_op = 'TRUNCATE' then
-        update worker_status_totals set workers = 0 where workers <> 0;
-        return null;
-      elsif tg_op = 'INSERT' then
-        select jsonb_object_agg(status, change) into changes
-        from (select status, count(*) as change from new_rows where status is not null group by status) sums;
-      elsif tg_op = 'DELETE' then
-        select jsonb_object_agg(status, change) into changes
-        from (select status, -count(*) as change from old_rows where status is not null group by status) sums;
-      else
-        select jsonb_object_agg(status, change) into changes
-        from (select status, sum(change) as change
-              from (select status, 1 as change from new_rows where status is not null
-                    union all
-                    select status, -1 from old_rows where status is not null) sides
-              group by status
-              having sum(change) <> 0) sums;
-      end if;
-      if changes is null then
-        return null;
-      end if;
-      perform 1 from table_row_counts order by table_name for update;
-      insert into worker_status_totals (status, workers)
-        select key, value::bigint from jsonb_each_text(changes) where value::bigint > 0 order by key
-        on conflict (status) do update set workers = worker_status_totals.workers + excluded.workers;
-      update worker_status_totals totals set workers = totals.workers + decrease.value::bigint
-        from jsonb_each_text(changes) decrease
-        where totals.status = decrease.key and decrease.value::bigint < 0;
-      return null;
-    end
-    $$
-  `.execute(db);
-  await sql`
-    create function trained_workers_apply() returns trigger language plpgsql as $$
-    declare
-      changes jsonb;
-    begin
-      if tg_op = 'TRUNCATE' then
-        delete from trained_workers;
-        return null;
-      elsif tg_op = 'INSERT' then
-        select jsonb_object_agg(worker_id, change) into changes
-        from (select worker_id, count(*) as change from new_rows where worker_id is not null group by worker_id) sums;
-      elsif tg_op = 'DELETE' then
-        select jsonb_object_agg(worker_id, change) into changes
-        from (select worker_id, -count(*) as change from old_rows where worker_id is not null group by worker_id) sums;
-      else
-        select jsonb_object_agg(worker_id, change) into changes
-        from (select worker_id, sum(change) as change
-              from (select worker_id, 1 as change from new_rows where worker_id is not null
-                    union all
-                    select worker_id, -1 from old_rows where worker_id is not null) sides
-              group by worker_id
-              having sum(change) <> 0) sums;
-      end if;
-      if changes is null then
-        return null;
-      end if;
-      perform 1 from table_row_counts order by table_name for update;
-      insert into trained_workers (worker_id, records)
-        select key::uuid, value::bigint from jsonb_each_text(changes) where value::bigint > 0 order by key
-        on conflict (worker_id) do update set records = trained_workers.records + excluded.records;
-      update trained_workers trained set records = trained.records + decrease.value::bigint
-        from jsonb_each_text(changes) decrease
-        where trained.worker_id = decrease.key::uuid and decrease.value::bigint < 0;
-      delete from trained_workers trained
-        using jsonb_each_text(changes) decrease
-        where trained.worker_id = decrease.key::uuid and decrease.value::bigint < 0 and trained.records = 0;
-      return null;
-    end
-    $$
-  `.execute(db);
+  await keptCountFunction({
+    kept: 'worker_status_totals',
+    key: 'status',
+    keyType: 'text',
+    count: 'workers',
+    dropsEmptyRows: false,
+  }).execute(db);
+  await keptCountFunction({
+    kept: 'trained_workers',
+    key: 'worker_id',
+    keyType: 'uuid',
+    count: 'records',
+    dropsEmptyRows: true,
+  }).execute(db);
 
   for (const [table, apply] of [
     ['workers', 'worker_status_totals_apply()'],

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp, createTestDatabase, type TestApp, withCatalogRaceRetry } from '../../../test/build-test-app.ts';
+import { buildTestApp, createTestDatabase, migrateAround, type TestApp } from '../../../test/build-test-app.ts';
 import { insertWorkers } from '../../../test/factories.ts';
 import { insertCharges, insertTimesheets } from '../../../test/payroll-factories.ts';
 import { expectStatusTotalsExact } from '../../../test/status-totals.ts';
 import { bulkInsert } from '../../db/bulk-insert.ts';
-import { migrations } from '../../db/migrations/index.ts';
 import type { WorkerRow } from '../../db/schema.ts';
 import { markChargesUnderPaidPayslipsDeducted } from '../../demo/demo.repository.ts';
 import type { NewPayslipRow } from './payslips.repository.ts';
@@ -198,32 +196,21 @@ describe('payslip status totals', () => {
 
   it('are filled from the payslips and charges already there when the migration runs', async () => {
     let seeded = 0;
-    const db = await createTestDatabase(async (database, schema) => {
-      const migrator = new Migrator({
-        db: database,
-        provider: { getMigrations: async () => migrations },
-        ...(schema ? { migrationTableSchema: schema } : {}),
-      });
-      await withCatalogRaceRetry(async () => {
-        const before = await migrator.migrateTo('0010-timesheet-month-totals');
-        if (before.error) throw before.error;
-      });
-      const workers = await insertWorkers(database, {}, {}, {});
-      await bulkInsert(
-        database,
-        'payslips',
-        workers.map((worker, i) => payslipRow(worker, i === 0 ? 'Paid' : 'Generated')),
-      );
-      await insertCharges(
-        database,
-        ...workers.map((worker, i) => ({ worker_id: worker.id, amount: 1_000 + i, status: 'Approved' as const })),
-      );
-      seeded = workers.length;
-      await withCatalogRaceRetry(async () => {
-        const after = await migrator.migrateToLatest();
-        if (after.error) throw after.error;
-      });
-    });
+    const db = await createTestDatabase(
+      migrateAround('0010-timesheet-month-totals', async (database) => {
+        const workers = await insertWorkers(database, {}, {}, {});
+        await bulkInsert(
+          database,
+          'payslips',
+          workers.map((worker, i) => payslipRow(worker, i === 0 ? 'Paid' : 'Generated')),
+        );
+        await insertCharges(
+          database,
+          ...workers.map((worker, i) => ({ worker_id: worker.id, amount: 1_000 + i, status: 'Approved' as const })),
+        );
+        seeded = workers.length;
+      }),
+    );
     expect(seeded).toBe(3);
     expect(await db.selectFrom('payslip_status_totals').selectAll().orderBy('status').execute()).toEqual([
       { status: 'Draft', payslips: 0 },

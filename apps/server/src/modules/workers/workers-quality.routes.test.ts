@@ -7,12 +7,11 @@ import {
   FIN_FORMAT_MESSAGE,
   PHONE_MESSAGE,
 } from '@td/shared/schemas/worker';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, createTestDatabase, type TestApp, withCatalogRaceRetry } from '../../../test/build-test-app.ts';
+import { buildTestApp, createTestDatabase, migrateAround, type TestApp } from '../../../test/build-test-app.ts';
 import { buildWorker, finFor, givenStoredFile, insertWorkers } from '../../../test/factories.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { migrations } from '../../db/migrations/index.ts';
 
 /** Issue 8: data safety, search, sort, filters, expired permits, CSV export and history of workers. */
 
@@ -118,28 +117,17 @@ describe('FIN, passport and WP numbers are unique among workers (item 2)', () =>
   });
 
   it('migration 0008 keeps the earliest holder of an old duplicate and leaves the later ones to be corrected', async () => {
-    const db = await createTestDatabase(async (database, schema) => {
-      const migrator = new Migrator({
-        db: database,
-        provider: { getMigrations: async () => migrations },
-        ...(schema ? { migrationTableSchema: schema } : {}),
-      });
-      await withCatalogRaceRetry(async () => {
-        const before = await migrator.migrateTo('0005-admin-charges');
-        if (before.error) throw before.error;
-      });
-      const columns = ['fin_no', 'passport_no', 'wp_no'] as const;
-      const row = (id: string, created: string, fin: string) =>
-        sql`insert into workers (id, worker_id, first_name, last_name, ${sql.join(columns.map((c) => sql.ref(c)))}, created_at, updated_at)
-            values (${id}, ${`TD-${id.slice(-4)}`}, 'Old', 'Row', ${fin}, ${`P-${id}`}, null, ${created}, ${created})`;
-      await row('00000000-0000-4000-8000-000000000002', '2024-01-02T00:00:00.000Z', 'g1234567x').execute(database);
-      await row('00000000-0000-4000-8000-000000000001', '2024-01-01T00:00:00.000Z', 'G1234567X').execute(database);
-      await row('00000000-0000-4000-8000-000000000003', '2024-01-03T00:00:00.000Z', 'G 1234567 X').execute(database);
-      await withCatalogRaceRetry(async () => {
-        const after = await migrator.migrateToLatest();
-        if (after.error) throw after.error;
-      });
-    });
+    const db = await createTestDatabase(
+      migrateAround('0005-admin-charges', async (database) => {
+        const columns = ['fin_no', 'passport_no', 'wp_no'] as const;
+        const row = (id: string, created: string, fin: string) =>
+          sql`insert into workers (id, worker_id, first_name, last_name, ${sql.join(columns.map((c) => sql.ref(c)))}, created_at, updated_at)
+              values (${id}, ${`TD-${id.slice(-4)}`}, 'Old', 'Row', ${fin}, ${`P-${id}`}, null, ${created}, ${created})`;
+        await row('00000000-0000-4000-8000-000000000002', '2024-01-02T00:00:00.000Z', 'g1234567x').execute(database);
+        await row('00000000-0000-4000-8000-000000000001', '2024-01-01T00:00:00.000Z', 'G1234567X').execute(database);
+        await row('00000000-0000-4000-8000-000000000003', '2024-01-03T00:00:00.000Z', 'G 1234567 X').execute(database);
+      }),
+    );
     const rows = await db.selectFrom('workers').select(['id', 'fin_no_key']).orderBy('created_at').execute();
     expect(rows.map((r) => r.fin_no_key)).toEqual(['G1234567X', null, null]);
     await db.destroy();
