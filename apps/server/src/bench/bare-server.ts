@@ -10,6 +10,7 @@
 import http from 'node:http';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { postgresPoolConfig } from '../db/postgres-pool.ts';
 import { withStatementCache } from '../db/sqlite-statements.ts';
 
 export interface CapturedQuery {
@@ -44,8 +45,8 @@ function sqliteRunner(file: string): Run {
 }
 
 function postgresRunner(url: string): Run {
-  // The product's pool size (db/database.ts).
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // The product's pool: its size, its row parsers and its session settings (db/postgres-pool.ts).
+  const pool = new pg.Pool(postgresPoolConfig(url));
   return async (queries) => {
     const results: unknown[][] = [];
     for (const { sql, parameters } of queries) results.push((await pool.query(sql, parameters)).rows);

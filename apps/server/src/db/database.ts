@@ -5,6 +5,7 @@ import { Kysely, type LogConfig, Migrator, PostgresDialect, SqliteDialect } from
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import { NoEmptyWherePlugin } from './no-empty-where-plugin.ts';
+import { postgresPoolConfig } from './postgres-pool.ts';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './sqlite-statements.ts';
 
@@ -25,34 +26,10 @@ export interface DatabaseOptions {
   log?: LogConfig;
 }
 
-const PG_DATE = 1082;
-const PG_TIMESTAMPTZ = 1184;
-const PG_INT8 = 20;
-const PG_NUMERIC = 1700;
-
-/**
- * PostgreSQL returns dates, timestamps and bigints as Date objects and strings; these parsers make it
- * answer what SQLite answers (`YYYY-MM-DD`, ISO-8601 UTC, numbers), so repositories see one shape.
- */
-const pgTypes = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === PG_DATE) return (value: string) => value;
-    if (oid === PG_TIMESTAMPTZ) return (value: string) => new Date(value).toISOString();
-    if (oid === PG_INT8 || oid === PG_NUMERIC) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
-  },
-} as unknown as pg.CustomTypesConfig;
-
 export function createDatabase(options: DatabaseOptions): Db {
   const plugins = [new NoEmptyWherePlugin()];
   if (options.databaseUrl) {
-    const schema = options.postgresSchema;
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      types: pgTypes,
-      max: 10,
-      ...(schema ? { options: `-c search_path=${schema}` } : {}),
-    });
+    const pool = new pg.Pool(postgresPoolConfig(options.databaseUrl, options.postgresSchema));
     return new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
       plugins,
