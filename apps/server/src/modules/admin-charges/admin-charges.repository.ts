@@ -164,13 +164,13 @@ function listPage(db: Db, filters: AdminChargeFilters, limit: number, offset: nu
     .offset(offset);
 }
 
-/** The unfiltered page, every opening of the screen: built and compiled once (decision 057). */
 const NO_FILTERS: AdminChargeFilters = {
   q: undefined,
   worker_id: undefined,
   status: undefined,
   charge_type: undefined,
 };
+/** The unfiltered page, every opening of the screen: built and compiled once (decision 057). */
 const unfilteredPage = compiledOnce((db: Db, limit: number, offset: number) => listPage(db, NO_FILTERS, limit, offset));
 
 /** SPEC 2 tiles over the current filters, one query (ARCHITECTURE differs 3). */

@@ -134,11 +134,12 @@ export async function listTrainingRecords(
 ): Promise<{ rows: TrainingRecordJoinedRow[]; total: number }> {
   const where = (eb: From) =>
     eb.and([filtersOf(eb, filters), ...(filters.status ? [statusCondition(eb, filters.status, day)] : [])]);
+  const anyFilter = Boolean(filters.status) || filtered(filters);
   const [rows, total] = await Promise.all([
-    filters.status || filtered(filters)
+    anyFilter
       ? listPage(db, where, page.pageSize, offsetOf(page)).execute()
       : unfilteredPage(db, page.pageSize, offsetOf(page)),
-    filters.status || filtered(filters)
+    anyFilter
       ? records(db)
           .select((eb) => eb.fn.countAll<number>().as('total'))
           .where(where)
