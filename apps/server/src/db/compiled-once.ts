@@ -21,15 +21,8 @@ function checkedCompile<Row>(query: Compilable<Row>, values: readonly unknown[])
 export function compiledOnce<Values extends unknown[], Row>(
   build: (db: Db, ...values: Values) => Compilable<Row>,
 ): (db: Db, ...values: Values) => Promise<Row[]> {
-  const compiled = new WeakMap<Db, CompiledQuery<Row>>();
-  return async (db, ...values) => {
-    let query = compiled.get(db);
-    if (!query) {
-      query = checkedCompile(build(db, ...values), values);
-      compiled.set(db, query);
-    }
-    return (await db.executeQuery<Row>({ ...query, parameters: values })).rows;
-  };
+  const run = compiledPerShape((db: Db, _shape: null, ...values: Values) => build(db, ...values));
+  return (db, ...values) => run(db, null, ...values);
 }
 
 /**

@@ -58,8 +58,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     select worker_id, count(*) from training_records where worker_id is not null group by worker_id`.execute(db);
 }
 
-/** A count kept per key: `kept (key, count)` for the rows of a table with that key (not null). */
+/** A count kept per key: `kept (key, count)` for the rows of `table` with that key (not null). */
 interface KeptCount {
+  /** The counted table. */
+  table: 'workers' | 'training_records';
   /** The table that keeps the counts, and the function its triggers run (`<kept>_apply`). */
   kept: 'worker_status_totals' | 'trained_workers';
   /** The key column, in the counted table and in `kept`. */
@@ -69,6 +71,28 @@ interface KeptCount {
   /** Whether a key's row goes when its count reaches zero (else it stays at zero). */
   dropsEmptyRows: boolean;
 }
+
+const KEPT_COUNTS: readonly KeptCount[] = [
+  {
+    table: 'workers',
+    kept: 'worker_status_totals',
+    key: 'status',
+    keyType: 'text',
+    count: 'workers',
+    dropsEmptyRows: false,
+  },
+  {
+    table: 'training_records',
+    kept: 'trained_workers',
+    key: 'worker_id',
+    keyType: 'uuid',
+    count: 'records',
+    dropsEmptyRows: true,
+  },
+];
+
+/** A kept count's triggers on its counted table are named `<table>_<kept>_<operation>`. */
+const triggerName = ({ table, kept }: KeptCount, operation: string) => sql.id(`${table}_${kept}_${operation}`);
 
 /**
  * The trigger function of a kept count: statement-level with transition tables, so the changes of a
@@ -125,34 +149,16 @@ function keptCountFunction({ kept, key, keyType, count, dropsEmptyRows }: KeptCo
 }
 
 async function createPostgresTriggers(db: Kysely<unknown>): Promise<void> {
-  await keptCountFunction({
-    kept: 'worker_status_totals',
-    key: 'status',
-    keyType: 'text',
-    count: 'workers',
-    dropsEmptyRows: false,
-  }).execute(db);
-  await keptCountFunction({
-    kept: 'trained_workers',
-    key: 'worker_id',
-    keyType: 'uuid',
-    count: 'records',
-    dropsEmptyRows: true,
-  }).execute(db);
-
-  for (const [table, apply] of [
-    ['workers', 'worker_status_totals_apply()'],
-    ['training_records', 'trained_workers_apply()'],
-  ] as const) {
-    const name = (operation: string) => sql.id(`${table}_${apply.replace('_apply()', '')}_${operation}`);
-    const fn = sql.raw(apply);
-    await sql`create trigger ${name('insert')} after insert on ${sql.id(table)}
+  for (const keptCount of KEPT_COUNTS) {
+    await keptCountFunction(keptCount).execute(db);
+    const [table, fn] = [sql.id(keptCount.table), sql.raw(`${keptCount.kept}_apply()`)];
+    await sql`create trigger ${triggerName(keptCount, 'insert')} after insert on ${table}
       referencing new table as new_rows for each statement execute function ${fn}`.execute(db);
-    await sql`create trigger ${name('update')} after update on ${sql.id(table)}
+    await sql`create trigger ${triggerName(keptCount, 'update')} after update on ${table}
       referencing old table as old_rows new table as new_rows for each statement execute function ${fn}`.execute(db);
-    await sql`create trigger ${name('delete')} after delete on ${sql.id(table)}
+    await sql`create trigger ${triggerName(keptCount, 'delete')} after delete on ${table}
       referencing old table as old_rows for each statement execute function ${fn}`.execute(db);
-    await sql`create trigger ${name('truncate')} after truncate on ${sql.id(table)}
+    await sql`create trigger ${triggerName(keptCount, 'truncate')} after truncate on ${table}
       for each statement execute function ${fn}`.execute(db);
   }
   // The trained workers' row count, by migration 0015's function.
@@ -166,30 +172,21 @@ async function createPostgresTriggers(db: Kysely<unknown>): Promise<void> {
 
 /** SQLite: row triggers (one writer at a time, no lock order to keep); FK `set null` fires the update ones. */
 async function createSqliteTriggers(db: Kysely<unknown>): Promise<void> {
-  const addStatus = sql.raw(`insert into worker_status_totals (status, workers)
-    select new.status, 1 where new.status is not null
-    on conflict (status) do update set workers = workers + 1;`);
-  const removeStatus = sql.raw('update worker_status_totals set workers = workers - 1 where status = old.status;');
-  await sql`create trigger workers_worker_status_totals_insert after insert on workers
-    begin ${addStatus} end`.execute(db);
-  await sql`create trigger workers_worker_status_totals_delete after delete on workers
-    begin ${removeStatus} end`.execute(db);
-  await sql`create trigger workers_worker_status_totals_update after update of status on workers
-    when old.status is not new.status
-    begin ${removeStatus} ${addStatus} end`.execute(db);
-
-  const addRecord = sql.raw(`insert into trained_workers (worker_id, records)
-    select new.worker_id, 1 where new.worker_id is not null
-    on conflict (worker_id) do update set records = records + 1;`);
-  const removeRecord = sql.raw(`update trained_workers set records = records - 1 where worker_id = old.worker_id;
-    delete from trained_workers where worker_id = old.worker_id and records = 0;`);
-  await sql`create trigger training_records_trained_workers_insert after insert on training_records
-    begin ${addRecord} end`.execute(db);
-  await sql`create trigger training_records_trained_workers_delete after delete on training_records
-    begin ${removeRecord} end`.execute(db);
-  await sql`create trigger training_records_trained_workers_update after update of worker_id on training_records
-    when old.worker_id is not new.worker_id
-    begin ${removeRecord} ${addRecord} end`.execute(db);
+  for (const keptCount of KEPT_COUNTS) {
+    const { table, kept, key, count, dropsEmptyRows } = keptCount;
+    const add = sql.raw(`insert into ${kept} (${key}, ${count})
+      select new.${key}, 1 where new.${key} is not null
+      on conflict (${key}) do update set ${count} = ${count} + 1;`);
+    const remove = sql.raw(`update ${kept} set ${count} = ${count} - 1 where ${key} = old.${key};
+      ${dropsEmptyRows ? `delete from ${kept} where ${key} = old.${key} and ${count} = 0;` : ''}`);
+    await sql`create trigger ${triggerName(keptCount, 'insert')} after insert on ${sql.id(table)}
+      begin ${add} end`.execute(db);
+    await sql`create trigger ${triggerName(keptCount, 'delete')} after delete on ${sql.id(table)}
+      begin ${remove} end`.execute(db);
+    await sql`create trigger ${triggerName(keptCount, 'update')} after update of ${sql.id(key)} on ${sql.id(table)}
+      when old.${sql.raw(key)} is not new.${sql.raw(key)}
+      begin ${remove} ${add} end`.execute(db);
+  }
 
   const count = (sign: '+' | '-') =>
     sql.raw(`update table_row_counts set row_count = row_count ${sign} 1 where table_name = 'trained_workers';`);
