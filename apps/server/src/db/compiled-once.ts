@@ -1,5 +1,7 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './database.ts';
+import { isPostgres } from './migrations/column-types.ts';
+import { prepareOnEachConnection } from './postgres-pool.ts';
 
 function checkedCompile<Row>(query: Compilable<Row>, values: readonly unknown[]): CompiledQuery<Row> {
   const compiled = query.compile();
@@ -45,7 +47,19 @@ export function compiledPerShape<Shape, Values extends unknown[], Row>(
     if (!query) {
       query = checkedCompile(build(db, shape, ...values), values);
       shapes.set(key, query);
+      // Decision 059: and parsed once per PostgreSQL connection.
+      if (isPostgres(db)) prepareOnEachConnection(query.sql);
     }
     return (await db.executeQuery<Row>({ ...query, parameters: values })).rows;
   };
+}
+
+/**
+ * Runs a query whose SQL takes only a few shapes (a filtered page, say) as a prepared statement on
+ * PostgreSQL (decision 059), built and compiled as usual.
+ */
+export async function executePrepared<Row>(db: Db, query: Compilable<Row>): Promise<Row[]> {
+  const compiled = query.compile();
+  if (isPostgres(db)) prepareOnEachConnection(compiled.sql);
+  return (await db.executeQuery<Row>(compiled)).rows;
 }

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
+import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { timestamptzToIso } from './postgres-pool.ts';
+import { createTestDatabase, databaseUnderTest } from '../../test/build-test-app.ts';
+import { insertWorkers } from '../../test/factories.ts';
+import { compiledOnce } from './compiled-once.ts';
+import {
+  MAX_PREPARED_STATEMENTS,
+  preparedStatementName,
+  prepareOnEachConnection,
+  timestamptzToIso,
+} from './postgres-pool.ts';
 
 const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 
@@ -36,5 +45,55 @@ describe('timestamptzToIso', () => {
     expect(timestamptzToIso('2026-11-26 14:10:39.5+08')).toBe('2026-11-26T06:10:39.500Z');
     expect(timestamptzToIso('2026-11-26 06:10:39+05:30')).toBe('2026-11-26T00:40:39.000Z');
     expect(() => timestamptzToIso('infinity')).toThrow(RangeError);
+  });
+});
+
+/** Decision 059: statements of fixed shape are parsed once per PostgreSQL connection. */
+describe.runIf(databaseUnderTest === 'postgres')('prepared statements', () => {
+  const preparedTexts = (db: Awaited<ReturnType<typeof createTestDatabase>>) =>
+    db
+      .executeQuery<{ statement: string }>(CompiledQuery.raw('select statement from pg_prepared_statements'))
+      .then(({ rows }) => rows.map((row) => row.statement));
+
+  it('runs a registered text by its name and answers as before; other texts stay unnamed', async () => {
+    const db = await createTestDatabase();
+    await insertWorkers(db, { status: 'Active' }, { status: 'Active' }, { status: 'Inactive' });
+    const registered = 'select count(*) as workers from workers where status = $1';
+    const unregistered = 'select count(*) as workers from workers where status <> $1';
+    prepareOnEachConnection(registered);
+    expect(preparedStatementName(registered)).toMatch(/^td_\d+$/);
+    // One transaction, so one connection: the one whose prepared statements are listed.
+    await db.transaction().execute(async (trx) => {
+      const counts = [];
+      for (const status of ['Active', 'Inactive', 'Active']) {
+        const { rows } = await trx.executeQuery<{ workers: number }>(CompiledQuery.raw(registered, [status]));
+        counts.push(rows[0]?.workers);
+      }
+      expect(counts).toEqual([2, 1, 2]);
+      const { rows } = await trx.executeQuery<{ workers: number }>(CompiledQuery.raw(unregistered, ['Active']));
+      expect(rows[0]?.workers).toBe(1);
+      const texts = await preparedTexts(trx as never);
+      expect(texts).toContain(registered);
+      expect(texts).not.toContain(unregistered);
+    });
+    await db.destroy();
+  });
+
+  it('registers what compiledOnce compiles', async () => {
+    const db = await createTestDatabase();
+    const build = (database: typeof db, status: string) =>
+      database.selectFrom('workers').select('id').where('status', '=', status);
+    const workersOf = compiledOnce(build);
+    const text = build(db, 'Active').compile().sql;
+    expect(preparedStatementName(text)).toBeUndefined();
+    await workersOf(db, 'Active');
+    expect(preparedStatementName(text)).toBeDefined();
+    await db.destroy();
+  });
+
+  it('prepares no more than its bound of texts', () => {
+    for (let i = 0; i < MAX_PREPARED_STATEMENTS + 5; i++) prepareOnEachConnection(`select ${i} as bound_check`);
+    expect(preparedStatementName(`select ${MAX_PREPARED_STATEMENTS + 4} as bound_check`)).toBeUndefined();
+    expect(preparedStatementName('select never registered')).toBeUndefined();
   });
 });

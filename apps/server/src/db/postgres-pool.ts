@@ -35,6 +35,47 @@ const pgTypes = {
   },
 } as unknown as pg.CustomTypesConfig;
 
+/** SQL text to statement name, for the texts registered by `prepareOnEachConnection`. */
+const statementNames = new Map<string, string>();
+
+/**
+ * At most this many texts are prepared: each is parsed and kept once per connection by PostgreSQL
+ * (ten connections), so the registry must stay bounded whatever registers into it.
+ */
+export const MAX_PREPARED_STATEMENTS = 256;
+
+/**
+ * Decision 059: from now on, run this SQL text as a named prepared statement. Each connection then
+ * parses it once and afterwards only binds and executes it; PostgreSQL keeps its plan or replans it
+ * (its default `plan_cache_mode`). For statements of fixed shape that run on every request (the
+ * session check, the lists' unfiltered pages and kept counts): `compiledPerShape` registers them.
+ */
+export function prepareOnEachConnection(text: string): void {
+  if (statementNames.has(text) || statementNames.size >= MAX_PREPARED_STATEMENTS) return;
+  statementNames.set(text, `td_${statementNames.size + 1}`);
+}
+
+/** The name a registered text runs under, if any (for the tests). */
+export function preparedStatementName(text: string): string | undefined {
+  return statementNames.get(text);
+}
+
+/** node-postgres' client, running the registered texts (as `query(text, values)`, Kysely's call) by name. */
+class PreparingClient extends pg.Client {}
+const unnamedQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
+PreparingClient.prototype.query = function query(
+  this: pg.Client,
+  config: unknown,
+  values?: unknown,
+  callback?: unknown,
+) {
+  const name = typeof config === 'string' && callback === undefined ? statementNames.get(config) : undefined;
+  if (name && (values === undefined || Array.isArray(values))) {
+    return unnamedQuery.call(this, { name, text: config, values });
+  }
+  return unnamedQuery.call(this, config, values, callback);
+} as typeof pg.Client.prototype.query;
+
 /**
  * The app's connection pool settings (the benchmark's bare server uses the same): ten connections,
  * the parsers above, timestamps written in UTC (no SQL of the app depends on the session's time zone;
@@ -45,6 +86,7 @@ export function postgresPoolConfig(url: string, schema?: string): pg.PoolConfig 
     connectionString: url,
     types: pgTypes,
     max: 10,
+    Client: PreparingClient,
     options: [`-c TimeZone=UTC`, ...(schema ? [`-c search_path=${schema}`] : [])].join(' '),
   };
 }
