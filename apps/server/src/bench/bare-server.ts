@@ -10,7 +10,7 @@
 import http from 'node:http';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { postgresPoolConfig } from '../db/postgres-pool.ts';
+import { postgresPoolConfig, prepareOnEachConnection } from '../db/postgres-pool.ts';
 import { withStatementCache } from '../db/sqlite-statements.ts';
 
 export interface CapturedQuery {
@@ -44,9 +44,11 @@ function sqliteRunner(file: string): Run {
     });
 }
 
-function postgresRunner(url: string): Run {
-  // The product's pool: its size, its row parsers and its session settings (db/postgres-pool.ts).
+function postgresRunner(url: string, routes: BareServerSetup['routes']): Run {
+  // The product's pool: its size, its row parsers and its session settings (db/postgres-pool.ts),
+  // and every statement prepared once per connection (decision 059), as the limit of this stack.
   const pool = new pg.Pool(postgresPoolConfig(url));
+  for (const { sql } of Object.values(routes).flat()) prepareOnEachConnection(sql);
   return async (queries) => {
     const results: unknown[][] = [];
     for (const { sql, parameters } of queries) results.push((await pool.query(sql, parameters)).rows);
@@ -57,7 +59,7 @@ function postgresRunner(url: string): Run {
 process.once('message', (setup: BareServerSetup) => {
   const run = setup.sqliteFile
     ? sqliteRunner(setup.sqliteFile)
-    : postgresRunner(setup.postgresUrl ?? 'postgres://missing');
+    : postgresRunner(setup.postgresUrl ?? 'postgres://missing', setup.routes);
   const server = http.createServer((request, response) => {
     const queries = setup.routes[request.url ?? ''];
     if (!queries) {

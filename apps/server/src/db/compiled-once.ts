@@ -1,7 +1,7 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './database.ts';
 import { isPostgres } from './migrations/column-types.ts';
-import { prepareOnEachConnection } from './postgres-pool.ts';
+import { MAX_PREPARED_STATEMENTS, prepareOnEachConnection } from './postgres-pool.ts';
 
 function checkedCompile<Row>(query: Compilable<Row>, values: readonly unknown[]): CompiledQuery<Row> {
   const compiled = query.compile();
@@ -56,10 +56,11 @@ export function compiledPerShape<Shape, Values extends unknown[], Row>(
 
 /**
  * Runs a query whose SQL takes only a few shapes (a filtered page, say) as a prepared statement on
- * PostgreSQL (decision 059), built and compiled as usual.
+ * PostgreSQL (decision 059), built and compiled as usual. Such texts take at most half of the
+ * registry's bound.
  */
 export async function executePrepared<Row>(db: Db, query: Compilable<Row>): Promise<Row[]> {
   const compiled = query.compile();
-  if (isPostgres(db)) prepareOnEachConnection(compiled.sql);
+  if (isPostgres(db)) prepareOnEachConnection(compiled.sql, MAX_PREPARED_STATEMENTS / 2);
   return (await db.executeQuery<Row>(compiled)).rows;
 }

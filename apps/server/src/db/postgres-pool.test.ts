@@ -91,8 +91,12 @@ describe.runIf(databaseUnderTest === 'postgres')('prepared statements', () => {
     await db.destroy();
   });
 
-  it('prepares no more than its bound of texts', () => {
+  it('prepares no more than its bound of texts, and a lower limit leaves the rest for others', () => {
+    const half = MAX_PREPARED_STATEMENTS / 2;
+    for (let i = 0; i < MAX_PREPARED_STATEMENTS; i++) prepareOnEachConnection(`select ${i} as limited`, half);
+    expect(preparedStatementName(`select ${MAX_PREPARED_STATEMENTS - 1} as limited`)).toBeUndefined();
     for (let i = 0; i < MAX_PREPARED_STATEMENTS + 5; i++) prepareOnEachConnection(`select ${i} as bound_check`);
+    expect(preparedStatementName('select 0 as bound_check')).toBeDefined();
     expect(preparedStatementName(`select ${MAX_PREPARED_STATEMENTS + 4} as bound_check`)).toBeUndefined();
     expect(preparedStatementName('select never registered')).toBeUndefined();
   });

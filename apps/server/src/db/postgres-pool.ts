@@ -49,9 +49,11 @@ export const MAX_PREPARED_STATEMENTS = 256;
  * parses it once and afterwards only binds and executes it; PostgreSQL keeps its plan or replans it
  * (its default `plan_cache_mode`). For statements of fixed shape that run on every request (the
  * session check, the lists' unfiltered pages and kept counts): `compiledPerShape` registers them.
+ * Nothing is registered once `limit` texts are (`executePrepared` stops at half the bound, so that
+ * the statements of fixed shape, registered on first use, always find room).
  */
-export function prepareOnEachConnection(text: string): void {
-  if (statementNames.has(text) || statementNames.size >= MAX_PREPARED_STATEMENTS) return;
+export function prepareOnEachConnection(text: string, limit = MAX_PREPARED_STATEMENTS): void {
+  if (statementNames.has(text) || statementNames.size >= Math.min(limit, MAX_PREPARED_STATEMENTS)) return;
   statementNames.set(text, `td_${statementNames.size + 1}`);
 }
 
