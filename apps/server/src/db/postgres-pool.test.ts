@@ -79,6 +79,23 @@ describe.runIf(databaseUnderTest === 'postgres')('prepared statements', () => {
     await db.destroy();
   });
 
+  it("answers a prepared statement whose table another server's migration changed, and retires it", async () => {
+    const db = await createTestDatabase();
+    await insertWorkers(db, { status: 'Active' });
+    const everyColumn = 'select * from workers where status = $1';
+    prepareOnEachConnection(everyColumn);
+    await db.transaction().execute(async (trx) => {
+      const before = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(everyColumn, ['Active']));
+      expect(before.rows[0]).not.toHaveProperty('added_later');
+    });
+    await db.schema.alterTable('workers').addColumn('added_later', 'text').execute();
+    const after = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(everyColumn, ['Active']));
+    expect(after.rows).toHaveLength(1);
+    expect(after.rows[0]).toHaveProperty('added_later', null);
+    expect(preparedStatementName(everyColumn)).toBeUndefined();
+    await db.destroy();
+  });
+
   it('registers what compiledOnce compiles', async () => {
     const db = await createTestDatabase();
     const build = (database: typeof db, status: string) =>

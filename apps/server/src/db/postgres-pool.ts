@@ -35,8 +35,12 @@ const pgTypes = {
   },
 } as unknown as pg.CustomTypesConfig;
 
-/** SQL text to statement name, for the texts registered by `prepareOnEachConnection`. */
-const statementNames = new Map<string, string>();
+/**
+ * SQL text to statement name, for the texts registered by `prepareOnEachConnection`; `null` for a
+ * text retired after its result's columns changed (below), which runs unnamed from then on.
+ */
+const statementNames = new Map<string, string | null>();
+let statementsNamed = 0;
 
 /**
  * At most this many texts are prepared: each is parsed and kept once per connection by PostgreSQL
@@ -54,15 +58,33 @@ export const MAX_PREPARED_STATEMENTS = 256;
  */
 export function prepareOnEachConnection(text: string, limit = MAX_PREPARED_STATEMENTS): void {
   if (statementNames.has(text) || statementNames.size >= Math.min(limit, MAX_PREPARED_STATEMENTS)) return;
-  statementNames.set(text, `td_${statementNames.size + 1}`);
+  statementsNamed += 1;
+  statementNames.set(text, `td_${statementsNamed}`);
 }
 
 /** The name a registered text runs under, if any (for the tests). */
 export function preparedStatementName(text: string): string | undefined {
-  return statementNames.get(text);
+  return statementNames.get(text) ?? undefined;
 }
 
-/** node-postgres' client, running the registered texts (as `query(text, values)`, Kysely's call) by name. */
+/**
+ * PostgreSQL refuses to run a prepared statement whose result's columns changed since it was parsed
+ * (`select *` of a table another server's migration just gave a column, during a rolling update):
+ * "cached plan must not change result type", raised by its plan cache's revalidation (the routine's
+ * name does not depend on the server's language).
+ */
+function resultColumnsChanged(error: unknown): boolean {
+  const { code, routine, message } = error as { code?: unknown; routine?: unknown; message?: unknown };
+  if (code !== '0A000') return false;
+  return routine === 'RevalidateCachedQuery' || String(message).includes('cached plan must not change result type');
+}
+
+/**
+ * node-postgres' client, running the registered texts (as `query(text, values)`, Kysely's call) by
+ * name. A statement whose result's columns changed is run again unnamed and its text retired, so the
+ * request that met it is answered (outside a transaction: inside one, PostgreSQL has already failed
+ * the transaction, which is rolled back as for any error).
+ */
 class PreparingClient extends pg.Client {}
 const unnamedQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
 PreparingClient.prototype.query = function query(
@@ -73,7 +95,12 @@ PreparingClient.prototype.query = function query(
 ) {
   const name = typeof config === 'string' && callback === undefined ? statementNames.get(config) : undefined;
   if (name && (values === undefined || Array.isArray(values))) {
-    return unnamedQuery.call(this, { name, text: config, values });
+    const named = unnamedQuery.call(this, { name, text: config, values }) as Promise<unknown>;
+    return named.catch((error: unknown) => {
+      if (!resultColumnsChanged(error)) throw error;
+      statementNames.set(config as string, null);
+      return unnamedQuery.call(this, config, values);
+    });
   }
   return unnamedQuery.call(this, config, values, callback);
 } as typeof pg.Client.prototype.query;
