@@ -7,6 +7,7 @@ import { migrations } from './migrations/index.ts';
 import { NoEmptyWherePlugin } from './no-empty-where-plugin.ts';
 import { postgresPoolConfig } from './postgres-pool.ts';
 import type { Database } from './schema.ts';
+import { checkpointInBackground } from './sqlite-checkpointer.ts';
 import { withStatementCache } from './sqlite-statements.ts';
 
 export type Db = Kysely<Database>;
@@ -38,13 +39,24 @@ export function createDatabase(options: DatabaseOptions): Db {
   }
   const file = options.sqliteFile ?? SQLITE_FILE;
   if (file !== ':memory:') fs.mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SQLite(file === ':memory:' ? file : path.join(options.dataDir, file));
+  const filePath = file === ':memory:' ? file : path.join(options.dataDir, file);
+  const sqlite = new SQLite(filePath);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
+  const checkpointer = file === ':memory:' ? undefined : checkpointInBackground(sqlite, filePath);
+  const statements = withStatementCache(sqlite);
   return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new SqliteDialect({
+      database: {
+        prepare: statements.prepare,
+        close: () => {
+          checkpointer?.stop();
+          statements.close();
+        },
+      },
+    }),
     plugins,
     ...(options.log ? { log: options.log } : {}),
   });
