@@ -2,7 +2,28 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { pageOf, sortOf, useListState, withParams } from './list-state.ts';
+import { currentRow, pageOf, sortOf, useListState, withParams } from './list-state.ts';
+
+describe('currentRow', () => {
+  it("gives the list's current version of the picked row, or the row as picked once the list lost it", () => {
+    const picked = { id: 'a', certificate: 'old.pdf' };
+    expect(
+      currentRow(
+        [
+          { id: 'b', certificate: 'b.pdf' },
+          { id: 'a', certificate: 'new.png' },
+        ],
+        picked,
+      ),
+    ).toEqual({
+      id: 'a',
+      certificate: 'new.png',
+    });
+    expect(currentRow([{ id: 'b', certificate: 'b.pdf' }], picked)).toBe(picked);
+    expect(currentRow(undefined, picked)).toBe(picked);
+    expect(currentRow([{ id: 'a', certificate: 'new.png' }], null)).toBeNull();
+  });
+});
 
 describe('address helpers', () => {
   it('reads the page as a whole number of at least 1', () => {

@@ -27,6 +27,18 @@ export function useClampPage(
   }, [page, lastPage, total]);
 }
 
+/**
+ * A row picked from a list (for its details popup) as the list has it now: the list refetches after a
+ * save, and the popup then shows the saved values instead of those of the moment it was opened. A row
+ * the list no longer has stays as it was picked.
+ */
+export function currentRow<Row extends { id: string }>(
+  rows: readonly Row[] | undefined,
+  picked: Row | null,
+): Row | null {
+  return picked ? (rows?.find((row) => row.id === picked.id) ?? picked) : null;
+}
+
 export type SortOrder = 'asc' | 'desc';
 export interface SortState<S extends string = string> {
   key: S;

@@ -18,7 +18,7 @@ import { Pagination } from '@/components/ui/table.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatSgd } from '@/lib/format.ts';
-import { useClampPage, useListState } from '@/lib/list-state.ts';
+import { currentRow, useClampPage, useListState } from '@/lib/list-state.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { fromHere } from '@/lib/return-to.ts';
 import { useDeleteAdminCharge } from '../api/admin-charge-mutations.ts';
@@ -179,7 +179,7 @@ export function AdminChargeListPage() {
         </section>
       </div>
       <ChargeWorkerModal
-        charge={popupOf}
+        charge={currentRow(charges.data?.items, popupOf)}
         onClose={() => setPopupOf(null)}
         onShowWorkerCharges={(workerId) => {
           setPopupOf(null);

@@ -17,7 +17,7 @@ import { type DataColumn, DataTable, Pagination } from '@/components/ui/table.ts
 import { useToast } from '@/components/ui/toast.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatSgd } from '@/lib/format.ts';
-import { useClampPage, useListState } from '@/lib/list-state.ts';
+import { currentRow, useClampPage, useListState } from '@/lib/list-state.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { deletePayslip, useInvalidatePayslips, useMarkPayslipsPaid } from '../api/payslip-mutations.ts';
 import { PAYSLIP_PAGE_SIZE, type PayslipListCriteria, payslipQueries } from '../api/payslip-queries.ts';
@@ -383,7 +383,7 @@ export function PayslipListPage() {
           {content}
         </section>
       </div>
-      <PayslipDetailsModal payslip={detailsOf} onClose={() => setDetailsOf(null)} />
+      <PayslipDetailsModal payslip={currentRow(payslips.data?.items, detailsOf)} onClose={() => setDetailsOf(null)} />
       <ConfirmDialog
         open={toPay !== null}
         title="Mark as paid?"

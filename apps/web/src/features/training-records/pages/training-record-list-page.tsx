@@ -11,7 +11,7 @@ import { NoMatches } from '@/components/ui/no-matches.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { Pagination } from '@/components/ui/table.tsx';
-import { useClampPage, useListState } from '@/lib/list-state.ts';
+import { currentRow, useClampPage, useListState } from '@/lib/list-state.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { fromHere } from '@/lib/return-to.ts';
 import { useDeleteTrainingRecord, usePendingDeletions } from '../api/training-record-deletion.ts';
@@ -150,7 +150,10 @@ export function TrainingRecordListPage() {
           <div aria-busy={records.isFetching || undefined}>{content}</div>
         </section>
       </div>
-      <TrainingRecordDetailsModal record={detailsOf} onClose={() => setDetailsOf(null)} />
+      <TrainingRecordDetailsModal
+        record={currentRow(records.data?.items, detailsOf)}
+        onClose={() => setDetailsOf(null)}
+      />
     </div>
   );
 }
