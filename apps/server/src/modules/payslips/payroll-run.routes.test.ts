@@ -247,6 +247,33 @@ describe('POST /api/payroll-runs', () => {
     expect(Math.round(run.nett_salary * 100)).toBe(nett);
   });
 
+  it('reads a whole month from the kept month totals and any other period from the timesheets, with the same figures', async () => {
+    const t = await signedInApp();
+    const workers = await givenRandomPayroll(t, 2026, 12);
+    // A deleted worker's timesheets stay (worker_id null) and count for nobody.
+    const [gone] = workers;
+    if (!gone) throw new Error('no workers');
+    await t.db.deleteFrom('workers').where('id', '=', gone.id).execute();
+    const kept = workers.slice(1);
+    for (const period of [MARCH, { pay_period_start: '2025-03-05', pay_period_end: '2025-04-02' }]) {
+      const preview = (await post(t, '/api/payroll-runs/preview', period)).json();
+      const chosen = (
+        await post(t, '/api/payroll-runs/preview', { ...period, worker_ids: kept.slice(0, 3).map((w) => w.id) })
+      ).json();
+      expect(preview.items).toHaveLength(kept.length);
+      for (const worker of kept) {
+        const one = await post(t, '/api/payslips/preview', { worker_id: worker.id, ...period });
+        const row = preview.items.find((item: { worker_id: string }) => item.worker_id === worker.id);
+        expect(figuresOf(row)).toEqual(figuresOf(one.json()));
+        expect(row.timesheet_count).toBeGreaterThan(0);
+      }
+      for (const row of chosen.items) {
+        const all = preview.items.find((item: { worker_id: string }) => item.worker_id === row.worker_id);
+        expect(figuresOf(row)).toEqual(figuresOf(all));
+      }
+    }
+  });
+
   it('only the chosen workers when worker_ids is given, Terminated included; unknown ids are skipped', async () => {
     const t = await signedInApp();
     const [ann, , zed] = await insertWorkers(
