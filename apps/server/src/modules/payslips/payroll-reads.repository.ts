@@ -115,7 +115,6 @@ export async function sumTimesheetsForWorker(db: Db, workerId: string, range: Da
   };
 }
 
-/** Every worker's timesheet totals in the range, one GROUP BY (optionally only the given workers). */
 /** The `YYYY-MM` month a range covers exactly, first day to last; undefined for any other range. */
 function wholeMonthOf(range: DateRange): string | undefined {
   const month = range.start.slice(0, 7);
