@@ -40,6 +40,17 @@ const LIGHTHOUSE_ATTEMPTS = 3;
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
+/**
+ * Why Lighthouse cannot run here, or null. Checked before the bench spends minutes loading the large
+ * set: chrome-launcher reports a missing browser as an unhandled 'error' event, which ended the process
+ * with the benchmark's servers still running.
+ */
+export function lighthouseUnavailable(): string | null {
+  return fs.existsSync(CHROMIUM)
+    ? null
+    : `Lighthouse needs Chromium at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROME_PATH`;
+}
+
 /** `reportDir`: where to write each page's whole Lighthouse report (JSON), to see why a score is low. */
 export async function lighthouseScores(
   base: string,
@@ -47,6 +58,8 @@ export async function lighthouseScores(
   reportDir?: string,
 ): Promise<LighthouseResult[]> {
   // Loaded only here: the short form of the bench (and its test) never starts a browser.
+  const unavailable = lighthouseUnavailable();
+  if (unavailable) throw new Error(unavailable);
   const { launch } = await import('chrome-launcher');
   const { default: lighthouse, desktopConfig } = await import('lighthouse');
   const chrome = await launch({

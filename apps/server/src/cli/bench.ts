@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Figure, figure, formatTable } from '../bench/figures.ts';
+import { lighthouseUnavailable } from '../bench/lighthouse.ts';
 import { runBench } from '../bench/run-bench.ts';
 import { benchPayslipPdf } from './bench-payslip-pdf.ts';
 
@@ -29,6 +30,12 @@ async function main(): Promise<void> {
   const webDist = path.join(ROOT, 'apps/web/dist');
   if (!fs.existsSync(path.join(webDist, '.vite/manifest.json'))) {
     console.error('(front-end figures skipped: run `npm run build -w apps/web` first to measure the route sizes)');
+  }
+  const lighthouse = fs.existsSync(path.join(webDist, 'index.html'));
+  const noBrowser = lighthouse ? lighthouseUnavailable() : null;
+  if (noBrowser) {
+    console.error(noBrowser);
+    process.exit(1);
   }
   // The server as `npm start` runs it: the esbuild bundle (a second or so to build).
   execFileSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -45,7 +52,7 @@ async function main(): Promise<void> {
       ...(postgresUrl === 'skip' ? [] : [{ kind: 'postgres' as const, url: postgresUrl }]),
     ],
     webDist,
-    lighthouse: fs.existsSync(path.join(webDist, 'index.html')),
+    lighthouse,
     log: (line) => console.error(line),
   });
   const pdf = await benchPayslipPdf(number('BENCH_PDFS', 200));
