@@ -3,7 +3,7 @@ import { minutesToHours } from '@td/shared/rules/timesheet-hours';
 import { isUuid } from '@td/shared/schemas/fields';
 import type { Timesheet } from '@td/shared/schemas/timesheet';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import { compiledOnce } from '../../db/compiled-once.ts';
+import { compiledOnce, executePrepared } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database, TimesheetRow } from '../../db/schema.ts';
 import { likeContains } from '../workers/workers.repository.ts';
@@ -124,43 +124,72 @@ const offsetOf = ({ page, pageSize }: { page: number; pageSize: number }) =>
  * `timesheets_work_date_idx` however many timesheets the month holds; only the page's rows are then
  * joined to their workers.
  */
+/** A page of timesheets meeting `condition`, newest first, each with its worker's name. */
+function pageWhere(
+  db: Db,
+  condition: (eb: ExpressionBuilder<Database, 'timesheets'>) => Expression<SqlBool>,
+  limit: number,
+  offset: number,
+) {
+  return db
+    .with('page', (qb) =>
+      qb
+        .selectFrom('timesheets')
+        .selectAll()
+        .where(condition)
+        .orderBy('timesheets.work_date', 'desc')
+        .orderBy('timesheets.id', 'desc')
+        .limit(limit)
+        .offset(offset),
+    )
+    .selectFrom('page')
+    .leftJoin('workers', 'workers.id', 'page.worker_id')
+    .selectAll('page')
+    .select([
+      'workers.id as w_id',
+      'workers.first_name as w_first_name',
+      'workers.last_name as w_last_name',
+      'workers.worker_id as w_worker_id',
+    ])
+    .orderBy('page.work_date', 'desc')
+    .orderBy('page.id', 'desc');
+}
+
+/**
+ * A page of a whole month, what every opening of the screen asks: built and compiled once, and on
+ * PostgreSQL parsed once per connection (decisions 057 and 059; issue 15).
+ */
+const monthPage = compiledOnce((db: Db, from: string, to: string, limit: number, offset: number) =>
+  pageWhere(
+    db,
+    (eb) => eb.and([eb('timesheets.work_date', '>=', from), eb('timesheets.work_date', '<=', to)]),
+    limit,
+    offset,
+  ),
+);
+
 export async function listTimesheets(
   db: Db,
   filters: TimesheetFilters,
   page: { page: number; pageSize: number },
 ): Promise<{ items: Timesheet[]; total: number }> {
+  const wholeMonth = !filters.workerId && !filters.q;
+  const range = monthRange(filters.month);
   const [rows, count] = await Promise.all([
-    db
-      .with('page', (qb) =>
-        qb
-          .selectFrom('timesheets')
-          .selectAll()
-          .where((eb) => filtersOf(eb, filters))
-          .orderBy('timesheets.work_date', 'desc')
-          .orderBy('timesheets.id', 'desc')
-          .limit(page.pageSize)
-          .offset(offsetOf(page)),
-      )
-      .selectFrom('page')
-      .leftJoin('workers', 'workers.id', 'page.worker_id')
-      .selectAll('page')
-      .select([
-        'workers.id as w_id',
-        'workers.first_name as w_first_name',
-        'workers.last_name as w_last_name',
-        'workers.worker_id as w_worker_id',
-      ])
-      .orderBy('page.work_date', 'desc')
-      .orderBy('page.id', 'desc')
-      .execute(),
-    filters.workerId || filters.q
-      ? db
+    wholeMonth
+      ? monthPage(db, range.from, range.to, page.pageSize, offsetOf(page))
+      : executePrepared(
+          db,
+          pageWhere(db, (eb) => filtersOf(eb, filters), page.pageSize, offsetOf(page)),
+        ),
+    wholeMonth
+      ? // The whole month: its count is kept in its summary row (decisions 034 and 049).
+        monthSummary(db, filters.month).then((summary) => ({ total: summary?.timesheets ?? 0 }))
+      : db
           .selectFrom('timesheets')
           .where((eb) => filtersOf(eb, filters))
           .select((eb) => eb.fn.countAll<number | string>().as('total'))
-          .executeTakeFirstOrThrow()
-      : // The whole month: its count is kept in its summary row (decisions 034 and 049).
-        monthSummary(db, filters.month).then((summary) => ({ total: summary?.timesheets ?? 0 })),
+          .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toTimesheet), total: Number(count.total) };
 }
