@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifySchema, type HTTPMethods } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { accountRoutes, authRoutes, HealthResponse } from './auth/auth.routes.ts';
 import type { Config } from './config.ts';
@@ -26,6 +26,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHostCheck } from './plugins/host-check.ts';
 import { logDestination, OneLinePerRequest } from './plugins/request-log.ts';
+import { requestValidatorCompiler } from './plugins/request-validator.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -89,7 +90,7 @@ export async function buildApp({
   app.addHook('onRoute', (route) => {
     routeTable.push({ methods: ([] as HTTPMethods[]).concat(route.method), url: route.url, schema: route.schema });
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(requestValidatorCompiler);
   // Answers are checked against their zod schema outside production (tests, dev), written fast always.
   app.setSerializerCompiler(responseSerializerCompiler({ check: config.env !== 'production' }));
   app.decorateRequest('user', null);
