@@ -7,7 +7,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Db, SQLITE_FILE } from './database.ts';
 import { CHECKPOINT_INTERVAL_MS, checkpointInBackground } from './sqlite-checkpointer.ts';
 
-/** Rows in the database file itself, read from a copy of it alone: what no checkpoint moved is not there. */
+/**
+ * Rows in the database file itself, read from a copy of it alone: what no checkpoint moved is not there.
+ * A copy taken while the background checkpoint is writing pages into the file can be torn ("database
+ * disk image is malformed", or "not a database"): that counts as not there yet, and the caller looks again.
+ */
 function rowsInFileAlone(dir: string): number {
   const copy = path.join(dir, 'file-alone.db');
   fs.copyFileSync(path.join(dir, SQLITE_FILE), copy);
@@ -15,6 +19,10 @@ function rowsInFileAlone(dir: string): number {
   try {
     const table = reader.prepare(`select 1 from sqlite_master where name = 'filler'`).get();
     return table ? (reader.prepare('select count(*) as n from filler').get() as { n: number }).n : 0;
+  } catch (error) {
+    const code = String((error as { code?: unknown }).code);
+    if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') return -1;
+    throw error;
   } finally {
     reader.close();
     fs.rmSync(copy);
