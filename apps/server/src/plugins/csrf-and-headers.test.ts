@@ -168,6 +168,12 @@ describe('security headers on every kind of answer (issue 16)', () => {
       expect(csp.get('object-src'), name).toEqual(["'none'"]);
       expect(csp.get('base-uri'), name).toEqual(["'self'"]);
       expect(response.headers['x-content-type-options'], name).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy'], name).toBe('same-origin');
+      expect(response.headers['permissions-policy'], name).toContain('camera=()');
+      // helmet's page-only headers go with what a browser renders as a page, not with JSON (issue 15).
+      const page = !String(response.headers['content-type']).startsWith('application/json');
+      expect(response.headers['cross-origin-opener-policy'], name).toBe(page ? 'same-origin' : undefined);
+      expect(response.headers['x-permitted-cross-domain-policies'], name).toBe(page ? 'none' : undefined);
       if (name !== 'the API docs') {
         expect(csp.get('default-src'), name).toEqual(["'self'"]);
         expect(csp.get('form-action'), name).toEqual(["'self'"]);

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** One year, subdomains included: what helmet sends by default, but only where it means something. */
@@ -56,13 +56,33 @@ function lowerCaseNames(headers: Record<string, string>): Record<string, string>
 }
 
 /**
+ * helmet's headers that only mean something for a page a browser renders and runs: a JSON answer has
+ * no script to isolate (`Origin-Agent-Cluster`), opens no window (`Cross-Origin-Opener-Policy`), holds
+ * no links to prefetch (`X-DNS-Prefetch-Control`) and is no file for Internet Explorer 8 to open
+ * (`X-Download-Options`), for Flash or Acrobat to read a policy from (`X-Permitted-Cross-Domain-Policies`)
+ * or for the XSS filter browsers no longer have (`X-XSS-Protection: 0`). Decision 063: the twelve
+ * headers cost a small JSON answer about 9-10 us to store, check and write on a slow hour, these six
+ * about 3-4 us of it (issue 15).
+ */
+const PAGE_ONLY = new Set([
+  'origin-agent-cluster',
+  'cross-origin-opener-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+]);
+
+/**
  * Security headers of every answer (ARCHITECTURE, plugins): helmet's set with our CSP, plus
  * `Permissions-Policy`. HSTS only over HTTPS (issue 7.12): over plain HTTP browsers ignore it, and
  * sending it there only tells that the app was meant to be reached another way. HTTPS is the
  * connection's or, with TRUST_PROXY, the trusted proxy's `X-Forwarded-Proto`.
  *
- * Set as Fastify reply headers when the request arrives, so a route's own `reply.header` (swagger-ui's
- * CSP for its pages) replaces ours.
+ * The headers every answer needs (the CSP, nosniff, framing, referrer, resource and permissions
+ * policies) are set as Fastify reply headers when the request arrives, so a route's own `reply.header`
+ * (swagger-ui's CSP for its pages) replaces ours; the page-only ones are added when the answer turns
+ * out not to be JSON (the app shell, its files, the API docs, PDFs and uploaded files).
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const headers = lowerCaseNames({
@@ -85,9 +105,20 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     }),
     'Permissions-Policy': PERMISSIONS_POLICY,
   });
+  const everyAnswer = Object.fromEntries(Object.entries(headers).filter(([name]) => !PAGE_ONLY.has(name)));
+  const pageOnly = Object.entries(headers).filter(([name]) => PAGE_ONLY.has(name));
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(everyAnswer);
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
     done();
   });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (!isJson(reply.getHeader('content-type'))) {
+      for (const [name, value] of pageOnly) if (!reply.hasHeader(name)) reply.header(name, value);
+    }
+    done(null, payload);
+  });
 }
+
+const isJson = (contentType: ReturnType<FastifyReply['getHeader']>) =>
+  typeof contentType === 'string' && contentType.startsWith('application/json');
