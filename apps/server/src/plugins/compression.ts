@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { preferredEncoding } from '../lib/accept-encoding.ts';
+import { isJsonAnswer } from '../lib/json-answer.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -23,7 +24,7 @@ export function registerCompression(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     if (reply.hasHeader('content-encoding')) return done(null, payload);
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return done(null, payload);
+    if (!isJsonAnswer(reply)) return done(null, payload);
     // Whatever a cache keeps of this answer must depend on the header, even when it came plain.
     reply.header('Vary', varyWithAcceptEncoding(reply.getHeader('vary')));
     const encoding = preferredEncoding(request.headers['accept-encoding']);

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { isJsonAnswer } from '../lib/json-answer.ts';
 
 /** One year, subdomains included: what helmet sends by default, but only where it means something. */
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -113,12 +114,9 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     done();
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (!isJson(reply.getHeader('content-type'))) {
+    if (!isJsonAnswer(reply)) {
       for (const [name, value] of pageOnly) if (!reply.hasHeader(name)) reply.header(name, value);
     }
     done(null, payload);
   });
 }
-
-const isJson = (contentType: ReturnType<FastifyReply['getHeader']>) =>
-  typeof contentType === 'string' && contentType.startsWith('application/json');
