@@ -81,3 +81,5 @@ process.once('message', (setup: BareServerSetup) => {
     process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
   });
 });
+// The bench that started this process is gone (stopped, or crashed): so is this process.
+process.once('disconnect', () => process.exit(0));

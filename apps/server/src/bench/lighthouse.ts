@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { undoIfInterrupted } from './interrupt.ts';
 
 /**
  * Issue 15 front-end budget: Lighthouse performance (>= 95) of pages of the built app served by the real
@@ -65,7 +66,10 @@ export async function lighthouseScores(
   const chrome = await launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    // chrome-launcher's own Ctrl-C handler would end the process before the run removes its large set.
+    handleSIGINT: false,
   });
+  const finished = undoIfInterrupted(() => chrome.kill());
   const results: LighthouseResult[] = [];
   try {
     for (const page of pages) {
@@ -119,6 +123,7 @@ export async function lighthouseScores(
       });
     }
   } finally {
+    finished();
     chrome.kill();
   }
   return results;

@@ -118,3 +118,5 @@ process.on('message', (message: LoadRequest | 'exit') => {
   );
 });
 process.send?.('ready');
+// The bench that started this process is gone (stopped, or crashed): so is this process.
+process.once('disconnect', () => process.exit(0));

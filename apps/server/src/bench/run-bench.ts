@@ -17,6 +17,7 @@ import { readManifest } from '../web/vite-manifest.ts';
 import type { BareServerSetup, CapturedQuery } from './bare-server.ts';
 import { type Figure, figure, median } from './figures.ts';
 import { routeSizes } from './front-end-size.ts';
+import { undoIfInterrupted } from './interrupt.ts';
 import { lighthouseScores, medianRun } from './lighthouse.ts';
 import type { LoadRequest, LoadResult } from './load-worker.ts';
 
@@ -320,6 +321,18 @@ async function benchDatabase(target: Target, options: BenchOptions): Promise<Fig
   const figures: Figure[] = [];
   let db = target.open();
   const children: ChildProcess[] = [];
+  // Every child gone before the database goes: a connection terminated while its pool is still
+  // open raises an error in that process, and dropping a database in use needs `with (force)`.
+  let released: Promise<void> | undefined;
+  const release = () => {
+    released ??= (async () => {
+      await Promise.all(children.map(stopChild));
+      await db.destroy();
+      await target.dispose();
+    })();
+    return released;
+  };
+  const finished = undoIfInterrupted(release);
   try {
     await migrateToLatest(db);
     const password = `bench-${randomBytes(8).toString('hex')}`;
@@ -515,11 +528,8 @@ async function benchDatabase(target: Target, options: BenchOptions): Promise<Fig
       }
     }
   } finally {
-    // Every child gone before the database goes: a connection terminated while its pool is still
-    // open raises an error in that process, and dropping a database in use needs `with (force)`.
-    await Promise.all(children.map(stopChild));
-    await db.destroy();
-    await target.dispose();
+    finished();
+    await release();
   }
   return figures;
 }

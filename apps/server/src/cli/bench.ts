@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Figure, figure, formatTable } from '../bench/figures.ts';
+import { undoInterruptedRun } from '../bench/interrupt.ts';
 import { lighthouseUnavailable } from '../bench/lighthouse.ts';
 import { runBench } from '../bench/run-bench.ts';
 import { SERVER_NODE_FLAGS } from '../node-flags.ts';
@@ -25,7 +26,19 @@ const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const number = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
+/** Ctrl-C or SIGTERM: the servers, browser and large set of the run go too (at most 30 s to do so). */
+function undoOnInterrupt(): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping the servers and removing the large set...`);
+      setTimeout(() => process.exit(130), 30_000).unref();
+      void undoInterruptedRun().finally(() => process.exit(130));
+    });
+  }
+}
+
 async function main(): Promise<void> {
+  undoOnInterrupt();
   const started = performance.now();
   const postgresUrl = process.env.DATABASE_URL ?? LOCAL_POSTGRES;
   const webDist = path.join(ROOT, 'apps/web/dist');
