@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/build-test-app.ts';
 import { insertWorkers } from '../../test/factories.ts';
-import { compiledOnce, compiledPerShape } from './compiled-once.ts';
+import { compiledOnce, compiledPerShape, compiledWithValues } from './compiled-once.ts';
 
 describe('compiledOnce', () => {
   it('runs the one compiled query with each call’s values', async () => {
@@ -46,6 +47,62 @@ describe('compiledPerShape', () => {
       d.selectFrom('workers').select('id').where('status', '=', status),
     );
     await expect(byStatus(db, 'Working')).rejects.toThrow(/not the parameters/);
+    await db.destroy();
+  });
+});
+
+describe('compiledWithValues', () => {
+  it('puts each call’s named values where the builder placed them, whatever their order', async () => {
+    const db = await createTestDatabase();
+    await insertWorkers(
+      db,
+      { first_name: 'Ravi', nationality: 'Indian' },
+      { first_name: 'Rahul', nationality: 'Indian' },
+      { first_name: 'Raju', nationality: 'Bangladeshi' },
+      { first_name: 'Zaw', nationality: 'Myanmar' },
+    );
+    let builds = 0;
+    const names = compiledWithValues(
+      (
+        d: typeof db,
+        shape: { byNationality: boolean },
+        values: { prefix: string; nationality?: string; limit: number },
+      ) => {
+        builds += 1;
+        // The limit is written first and the prefix last: the values go where Kysely puts them.
+        let query = d.selectFrom('workers').select('first_name').orderBy('first_name').limit(values.limit);
+        if (shape.byNationality) query = query.where('nationality', '=', values.nationality ?? '');
+        return query.where('first_name', 'like', values.prefix);
+      },
+    );
+    expect(await names(db, { byNationality: true }, { prefix: 'Ra%', nationality: 'Indian', limit: 5 })).toEqual([
+      { first_name: 'Rahul' },
+      { first_name: 'Ravi' },
+    ]);
+    expect(await names(db, { byNationality: true }, { prefix: 'R%', nationality: 'Bangladeshi', limit: 5 })).toEqual([
+      { first_name: 'Raju' },
+    ]);
+    expect(await names(db, { byNationality: false }, { prefix: '%a%', limit: 2 })).toEqual([
+      { first_name: 'Rahul' },
+      { first_name: 'Raju' },
+    ]);
+    expect(builds).toBe(2);
+    await expect(names(db, { byNationality: true }, { prefix: 'R%', limit: 5 })).rejects.toThrow(
+      /no value "nationality"/,
+    );
+    await db.destroy();
+  });
+
+  it('refuses a builder that changes a value or writes it into the SQL', async () => {
+    const db = await createTestDatabase();
+    const changed = compiledWithValues((d: typeof db, _shape: null, values: { name: string }) =>
+      d.selectFrom('workers').select('id').where('first_name', 'like', `%${values.name}%`),
+    );
+    await expect(changed(db, null, { name: 'Ravi' })).rejects.toThrow(/changed, not passed/);
+    const written = compiledWithValues((d: typeof db, _shape: null, values: { name: string }) =>
+      d.selectFrom('workers').select('id').where('first_name', '=', sql.lit(values.name)),
+    );
+    await expect(written(db, null, { name: 'Ravi' })).rejects.toThrow(/written into the SQL/);
     await db.destroy();
   });
 });

@@ -3,7 +3,7 @@ import { identityKey } from '@td/shared/rules/worker-identity';
 import { isUuid } from '@td/shared/schemas/fields';
 import type { UniqueIdentityField, Worker, WorkerInput, WorkerLookupItem, WorkerSort } from '@td/shared/schemas/worker';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { compiledOnce, compiledPerShape, executePrepared } from '../../db/compiled-once.ts';
+import { compiledOnce, compiledPerShape, compiledWithValues } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/migrations/column-types.ts';
 import type { Database, WorkerRow } from '../../db/schema.ts';
@@ -89,78 +89,111 @@ export interface WorkerFilters {
 /** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
 export const likeContains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function contains(column: Expression<string | null>, text: string): Expression<SqlBool> {
-  return sql<SqlBool>`lower(${column}) like ${likeContains(text)} escape '\\'`;
+const FILTERED_COLUMNS = ['nationality', 'status', 'type_of_pass', 'supplied_to_company'] as const;
+type FilteredColumn = (typeof FILTERED_COLUMNS)[number];
+
+/** What decides a filtered worker query's SQL, apart from its values: compiled once per such shape. */
+interface WorkerMatchShape {
+  search: { key: boolean; digits: boolean; indexed: boolean } | null;
+  /** The filters set, in FILTERED_COLUMNS' order. */
+  filters: FilteredColumn[];
 }
+
+/** The values of a filtered worker query: the search's LIKE patterns and FTS5 query, and the filters'. */
+type WorkerMatchValues = Partial<Record<'name' | 'key' | 'digits' | 'trigrams' | FilteredColumn, string>>;
 
 /**
  * SPEC 9: the name search matches first and last name together. Issue 8 item 8: the same box finds a
  * TD- id, a FIN or passport number (without spaces and case, as stored in their keys) and a phone
  * number typed with or without its spaces.
  */
-function searchOf(
-  db: Db,
-  eb: ExpressionBuilder<Database, 'workers'>,
-  q: string,
-): { condition: Expression<SqlBool>; indexed: boolean } {
-  const matches = [
-    contains(sql<string>`${eb.ref('first_name')} || ' ' || ${eb.ref('last_name')}`, q),
-    contains(eb.ref('worker_id'), q),
-  ];
-  const searched = [q];
-  const key = identityKey(q);
-  if (key) {
-    matches.push(contains(eb.ref('fin_no_key'), key), contains(eb.ref('passport_no_key'), key));
-    searched.push(key);
+function workerMatchOf(db: Db, filters: WorkerFilters): { shape: WorkerMatchShape; values: WorkerMatchValues } {
+  const values: WorkerMatchValues = {};
+  let search: WorkerMatchShape['search'] = null;
+  const { q } = filters;
+  if (q) {
+    values.name = likeContains(q);
+    const searched = [q];
+    const key = identityKey(q);
+    if (key) {
+      values.key = likeContains(key);
+      searched.push(key);
+    }
+    const digits = q.replace(/[\s+]/g, '');
+    const byPhone = /^\+?[\d\s]+$/.test(q) && digits.length >= 3;
+    if (byPhone) {
+      values.digits = likeContains(digits);
+      searched.push(digits);
+    }
+    const trigrams = trigramQueryOf(db, searched);
+    if (trigrams !== undefined) values.trigrams = trigrams;
+    search = { key: key !== null, digits: byPhone, indexed: trigrams !== undefined };
   }
-  const digits = q.replace(/[\s+]/g, '');
-  if (/^\+?[\d\s]+$/.test(q) && digits.length >= 3) {
-    matches.push(contains(sql<string>`replace(${eb.ref('phone_number')}, ' ', '')`, digits));
-    searched.push(digits);
-  }
-  return withTrigramIndex(db, eb, searched, eb.or(matches));
+  const set = FILTERED_COLUMNS.filter((name) => filters[name]);
+  for (const name of set) values[name] = filters[name];
+  return { shape: { search, filters: set }, values };
 }
 
 /**
  * Decision 046: on SQLite, the exact `like` conditions are checked only on the workers whose search
  * text (migration 0014's trigram index) holds one of the searched strings: a superset of the exact
  * matches, found without reading every worker. A string shorter than three characters has no trigram
- * to look up, so such a search reads every worker, as it did before. PostgreSQL finds the exact
- * conditions' own trigram indexes by itself.
+ * to look up, so such a search reads every worker, as it did before; PostgreSQL finds the exact
+ * conditions' own trigram indexes by itself. Answers the FTS5 query of the strings, or undefined where
+ * the index is not used: quoted strings, any of them (inside quotes nothing but `"`, doubled, is
+ * special; the index folds case itself).
  */
-function withTrigramIndex(
-  db: Db,
-  eb: ExpressionBuilder<Database, 'workers'>,
-  searched: string[],
-  exact: Expression<SqlBool>,
-): { condition: Expression<SqlBool>; indexed: boolean } {
-  if (isPostgres(db) || searched.some((text) => [...text].length < 3)) return { condition: exact, indexed: false };
-  // An FTS5 query of quoted strings, any of them: inside quotes nothing but `"` (doubled) is special.
-  // The index folds case itself.
-  const anyOf = [...new Set(searched.map((text) => text.toLowerCase()))]
+function trigramQueryOf(db: Db, searched: string[]): string | undefined {
+  if (isPostgres(db) || searched.some((text) => [...text].length < 3)) return undefined;
+  return [...new Set(searched.map((text) => text.toLowerCase()))]
     .map((text) => `"${text.replaceAll('"', '""')}"`)
     .join(' OR ');
-  const candidates = sql<SqlBool>`${eb.ref('workers.id')} in (
-    select worker_id from worker_search_rows
-    where row_id in (select rowid from worker_search where worker_search match ${anyOf}))`;
-  return { condition: eb.and([candidates, exact]), indexed: true };
 }
 
-function filtersOf(db: Db, eb: ExpressionBuilder<Database, 'workers'>, filters: WorkerFilters): Expression<SqlBool> {
-  const search = filters.q ? searchOf(db, eb, filters.q) : undefined;
+/** The workers whose search text holds one of an FTS5 query's strings (`trigramQueryOf`). */
+function trigramCandidates(eb: ExpressionBuilder<Database, 'workers'>, query: string | undefined): Expression<SqlBool> {
+  return sql<SqlBool>`${eb.ref('workers.id')} in (
+    select worker_id from worker_search_rows
+    where row_id in (select rowid from worker_search where worker_search match ${query}))`;
+}
+
+function contains(column: Expression<string | null>, pattern: string | undefined): Expression<SqlBool> {
+  return sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
+}
+
+/** The condition of a match's shape, its values passed on as parameters only (`compiledWithValues`). */
+function matchCondition(
+  eb: ExpressionBuilder<Database, 'workers'>,
+  { search, filters }: WorkerMatchShape,
+  values: WorkerMatchValues,
+): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  if (search) {
+    const matches = [
+      contains(sql<string>`${eb.ref('first_name')} || ' ' || ${eb.ref('last_name')}`, values.name),
+      contains(eb.ref('worker_id'), values.name),
+    ];
+    if (search.key)
+      matches.push(contains(eb.ref('fin_no_key'), values.key), contains(eb.ref('passport_no_key'), values.key));
+    if (search.digits) matches.push(contains(sql<string>`replace(${eb.ref('phone_number')}, ' ', '')`, values.digits));
+    const exact = eb.or(matches);
+    conditions.push(search.indexed ? eb.and([trigramCandidates(eb, values.trigrams), exact]) : exact);
+  }
   // With the search's few candidates from the trigram index, SQLite (which keeps no statistics here)
   // would still take a filter's B-tree index and read every worker of the nationality or status to
   // check each against them (0.6 ms against 0.15 for the count on the large set): `+column` keeps
   // that index out of the plan.
-  const column = (name: 'nationality' | 'status' | 'type_of_pass' | 'supplied_to_company') =>
-    search?.indexed ? sql<string>`+${eb.ref(name)}` : eb.ref(name);
-  const conditions: Expression<SqlBool>[] = [];
-  if (search) conditions.push(search.condition);
-  for (const name of ['nationality', 'status', 'type_of_pass', 'supplied_to_company'] as const) {
-    const value = filters[name];
-    if (value) conditions.push(eb(column(name), '=', value));
+  for (const name of filters) {
+    const column = search?.indexed ? sql<string>`+${eb.ref(name)}` : eb.ref(name);
+    // Set for every filter the shape lists (`workerMatchOf`).
+    conditions.push(eb(column, '=', values[name] as string));
   }
   return eb.and(conditions);
+}
+
+function filtersOf(db: Db, eb: ExpressionBuilder<Database, 'workers'>, filters: WorkerFilters): Expression<SqlBool> {
+  const { shape, values } = workerMatchOf(db, filters);
+  return matchCondition(eb, shape, values);
 }
 
 export interface WorkerSorting {
@@ -198,6 +231,25 @@ const unfilteredPage = compiledPerShape((db: Db, sorting: WorkerSorting, limit: 
   sortedBy(db.selectFrom('workers').selectAll(), sorting).limit(limit).offset(offset),
 );
 
+/** A filtered page's ids, sorted, each with the number of all matches. */
+const matchingPage = compiledWithValues(
+  (db: Db, shape: WorkerMatchShape & WorkerSorting, values: WorkerMatchValues & { limit: number; offset: number }) =>
+    sortedBy(
+      db
+        .selectFrom('workers')
+        .select((eb) => ['id', eb.fn.countAll<number>().over().as('total')])
+        .where((eb) => matchCondition(eb, shape, values)),
+      shape,
+    )
+      .limit(values.limit)
+      .offset(values.offset),
+);
+
+/** A page's workers by id: compiled once per number of ids. */
+const workersById = compiledPerShape((db: Db, _count: number, ...ids: string[]) =>
+  db.selectFrom('workers').selectAll().where('id', 'in', ids),
+);
+
 /** SPEC 2 worker list: one page, newest first unless sorted otherwise, with the number of all matches. */
 export async function listWorkers(
   db: Db,
@@ -214,25 +266,20 @@ export async function listWorkers(
   // Decision 050: the matches are found, counted and sorted as ids alone, then the page's rows read by
   // id. Sorting every match's whole row (32 columns) and finding the matches a second time to count
   // them cost twice as much (0.84 against 0.45 ms for a search of 152 matches on the large set).
-  // Both statements are prepared on PostgreSQL (decision 059): a search runs as the user types.
-  const matches = await executePrepared(
+  // Both statements are compiled once per shape and prepared on PostgreSQL (decision 059): a search
+  // runs as the user types.
+  const { shape, values } = workerMatchOf(db, filters);
+  const matches = await matchingPage(
     db,
-    sortedBy(
-      db
-        .selectFrom('workers')
-        .select((eb) => ['id', eb.fn.countAll<number>().over().as('total')])
-        .where((eb) => filtersOf(db, eb, filters)),
-      { sort, order },
-    )
-      .limit(pageSize)
-      .offset(offsetOf({ page, pageSize })),
+    { ...shape, sort, order },
+    { ...values, limit: pageSize, offset: offsetOf({ page, pageSize }) },
   );
   if (matches.length === 0) {
     // A page past the last has no row to carry the count.
     return { items: [], total: page > 1 ? await countWorkersWhere(db, (eb) => filtersOf(db, eb, filters)) : 0 };
   }
   const ids = matches.map((match) => match.id);
-  const rows = await executePrepared(db, db.selectFrom('workers').selectAll().where('id', 'in', ids));
+  const rows = await workersById(db, ids.length, ...ids);
   const byId = new Map(rows.map((row) => [row.id, row]));
   // A worker deleted between the two statements is left out of the page.
   const items = ids.flatMap((id) => {
@@ -467,11 +514,13 @@ const LOOKUP_FIELDS = [
 /** The picker's match: part of "first last" or of the TD- id, any case. */
 function lookupMatch(db: Db, eb: ExpressionBuilder<Database, 'workers'>, q: string | undefined): Expression<SqlBool> {
   if (!q) return eb.and([]);
+  const pattern = likeContains(q);
   const exact = eb.or([
-    contains(sql<string>`${eb.ref('first_name')} || ' ' || ${eb.ref('last_name')}`, q),
-    contains(eb.ref('worker_id'), q),
+    contains(sql<string>`${eb.ref('first_name')} || ' ' || ${eb.ref('last_name')}`, pattern),
+    contains(eb.ref('worker_id'), pattern),
   ]);
-  return withTrigramIndex(db, eb, [q], exact).condition;
+  const trigrams = trigramQueryOf(db, [q]);
+  return trigrams === undefined ? exact : eb.and([trigramCandidates(eb, trigrams), exact]);
 }
 
 /**
