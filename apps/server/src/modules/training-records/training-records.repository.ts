@@ -3,7 +3,7 @@ import type { TrainingDay } from '@td/shared/rules/training-status';
 import { isUuid } from '@td/shared/schemas/fields';
 import type { TrainingRecordInput } from '@td/shared/schemas/training-record';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import { compiledOnce } from '../../db/compiled-once.ts';
+import { compiledOnce, compiledWithValues } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/migrations/column-types.ts';
 import type { Database, TrainingRecordRow } from '../../db/schema.ts';
@@ -157,6 +157,14 @@ export async function listTrainingRecords(
  * count is then a range of one index (expiry dates, workers) or, unfiltered, a count the database
  * keeps (the records and the trained workers: decisions 047 and 054).
  */
+/** The tiles' count of one status over every record, each opening of the screen: compiled once per status. */
+const unfilteredStatusCount = compiledWithValues(
+  (db: Db, status: TrainingStatusFilter, day: { today: string; expiringSoonUntil: string }) =>
+    records(db)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where((eb) => statusCondition(eb, status, day)),
+);
+
 export async function summarizeTrainingRecords(db: Db, filters: TrainingFilters, day: TrainingDay) {
   const count = (where: (eb: From) => Expression<SqlBool>) =>
     records(db)
@@ -164,12 +172,18 @@ export async function summarizeTrainingRecords(db: Db, filters: TrainingFilters,
       .where(where)
       .executeTakeFirstOrThrow()
       .then((row) => Number(row.count));
+  const statusCount = (status: TrainingStatusFilter) =>
+    filtered(filters)
+      ? count((eb) => eb.and([filtersOf(eb, filters), statusCondition(eb, status, day)]))
+      : unfilteredStatusCount(db, status, { today: day.today, expiringSoonUntil: day.expiringSoonUntil }).then(
+          ([row]) => Number(row?.count ?? 0),
+        );
   const [total, workersTrained, expiringSoon, expired] = await Promise.all([
     filtered(filters) ? count((eb) => filtersOf(eb, filters)) : tableRowCount(db, 'training_records'),
     // Unfiltered, the workers with records are kept by the database (migration 0018, decision 054).
     filtered(filters) ? countTrainedWorkers(db, filters) : tableRowCount(db, 'trained_workers'),
-    count((eb) => eb.and([filtersOf(eb, filters), statusCondition(eb, EXPIRING_SOON, day)])),
-    count((eb) => eb.and([filtersOf(eb, filters), statusCondition(eb, 'Expired', day)])),
+    statusCount(EXPIRING_SOON),
+    statusCount('Expired'),
   ]);
   return { total, workers_trained: workersTrained, expiring_soon: expiringSoon, expired };
 }

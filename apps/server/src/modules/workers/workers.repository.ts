@@ -403,12 +403,21 @@ export async function listExpiringWorkers(
   };
 }
 
+/** The dashboard's counts, every opening of the worker screens: compiled once per column. */
+const expiringCount = compiledWithValues((db: Db, column: ExpiryColumn, window: { from: string; to: string }) =>
+  db
+    .selectFrom('workers')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where((eb) => inExpiryWindow(eb, column, window)),
+);
+
 export async function countExpiringWorkers(
   db: Db,
   column: ExpiryColumn,
   window: { from: string; to: string },
 ): Promise<number> {
-  return countWorkersWhere(db, (eb) => inExpiryWindow(eb, column, window));
+  const [row] = await expiringCount(db, column, { from: window.from, to: window.to });
+  return Number(row?.total ?? 0);
 }
 
 /**
@@ -451,8 +460,16 @@ export async function listExpiredWorkers(
   return { items: rows.map(toWorker), total: count };
 }
 
+const expiredCount = compiledWithValues((db: Db, column: ExpiryColumn, { today }: { today: string }) =>
+  db
+    .selectFrom('workers')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where((eb) => expiredBefore(eb, column, today)),
+);
+
 export async function countExpiredWorkers(db: Db, column: ExpiryColumn, today: string): Promise<number> {
-  return countWorkersWhere(db, (eb) => expiredBefore(eb, column, today));
+  const [row] = await expiredCount(db, column, { today });
+  return Number(row?.total ?? 0);
 }
 
 const statusTotals = compiledOnce((db: Db) => db.selectFrom('worker_status_totals').select(['status', 'workers']));
@@ -465,6 +482,32 @@ export async function countWorkersByStatus(db: Db): Promise<Array<{ status: stri
   return (await statusTotals(db)).map((row) => ({ status: row.status, count: Number(row.workers) }));
 }
 
+/** `countCreatedIn`'s statement for one set of range names: compiled once per set. */
+const createdInCount = compiledWithValues((db: Db, keys: string[], values: Record<string, string>) =>
+  db
+    .selectFrom('workers')
+    .select((eb) =>
+      keys.map((key) =>
+        eb.fn
+          .count<number>(
+            eb
+              .case()
+              .when(
+                eb.and([
+                  eb('created_at', '>=', values[`${key} start`] ?? ''),
+                  eb('created_at', '<', values[`${key} end`] ?? ''),
+                ]),
+              )
+              .then(1)
+              .end(),
+          )
+          .as(key),
+      ),
+    )
+    .where('created_at', '>=', values.earliest ?? '')
+    .where('created_at', '<', values.latest ?? ''),
+);
+
 /** Workers created in each of the given half-open instant ranges, counted in one pass over the index. */
 export async function countCreatedIn<K extends string>(
   db: Db,
@@ -472,31 +515,21 @@ export async function countCreatedIn<K extends string>(
 ): Promise<Record<K, number>> {
   const entries = Object.entries(ranges) as Array<[K, { start: string; end: string }]>;
   if (entries.length === 0) return {} as Record<K, number>;
-  const earliest = entries.reduce(
-    (min, [, range]) => (range.start < min ? range.start : min),
-    entries[0]?.[1].start ?? '',
+  const values: Record<string, string> = {
+    earliest: entries.reduce((min, [, range]) => (range.start < min ? range.start : min), entries[0]?.[1].start ?? ''),
+    latest: entries.reduce((max, [, range]) => (range.end > max ? range.end : max), entries[0]?.[1].end ?? ''),
+  };
+  for (const [key, range] of entries) {
+    values[`${key} start`] = range.start;
+    values[`${key} end`] = range.end;
+  }
+  const [row] = await createdInCount(
+    db,
+    entries.map(([key]) => key),
+    values,
   );
-  const latest = entries.reduce((max, [, range]) => (range.end > max ? range.end : max), entries[0]?.[1].end ?? '');
-  const row = await db
-    .selectFrom('workers')
-    .select((eb) =>
-      entries.map(([key, range]) =>
-        eb.fn
-          .count<number>(
-            eb
-              .case()
-              .when(eb.and([eb('created_at', '>=', range.start), eb('created_at', '<', range.end)]))
-              .then(1)
-              .end(),
-          )
-          .as(key),
-      ),
-    )
-    .where('created_at', '>=', earliest)
-    .where('created_at', '<', latest)
-    .executeTakeFirstOrThrow();
-  const counts = row as unknown as Record<K, number | string>;
-  return Object.fromEntries(entries.map(([key]) => [key, Number(counts[key])])) as Record<K, number>;
+  const counts = (row ?? {}) as Record<K, number | string>;
+  return Object.fromEntries(entries.map(([key]) => [key, Number(counts[key] ?? 0)])) as Record<K, number>;
 }
 
 const LOOKUP_FIELDS = [
