@@ -18,6 +18,35 @@ describe('compiledOnce', () => {
     await db.destroy();
   });
 
+  it('never reads the rows of a transaction still open, and reads them once it is committed', async () => {
+    const db = await createTestDatabase();
+    const names = compiledOnce((d: typeof db) => d.selectFrom('workers').select('first_name'));
+    let commit = () => {};
+    const committing = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
+    let inserted = () => {};
+    const insertDone = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    const transaction = db.transaction().execute(async (trx) => {
+      await insertWorkers(trx, { first_name: 'Uncommitted' });
+      inserted();
+      await committing;
+    });
+    await insertDone;
+    // SQLite's one connection: the read waits for the transaction (Kysely's mutex); PostgreSQL's
+    // pool: it reads on another connection, without the row. Neither may answer it while open.
+    const read = names(db);
+    const early = await Promise.race([read, new Promise<null>((resolve) => setTimeout(() => resolve(null), 100))]);
+    if (early !== null) expect(early).toEqual([]);
+    commit();
+    await transaction;
+    await read;
+    expect(await names(db)).toEqual([{ first_name: 'Uncommitted' }]);
+    await db.destroy();
+  });
+
   it('refuses a query whose parameters are not the values given', async () => {
     const db = await createTestDatabase();
     const withOwnValue = compiledOnce((d: typeof db, name: string) =>

@@ -1,7 +1,14 @@
 import type { Compilable, CompiledQuery } from 'kysely';
-import type { Db } from './database.ts';
+import { type Db, directSqliteRead } from './database.ts';
 import { isPostgres } from './migrations/column-types.ts';
 import { MAX_PREPARED_STATEMENTS, prepareOnEachConnection } from './postgres-pool.ts';
+
+/** A statement compiled beforehand, with its values: straight on SQLite's connection where it may be. */
+async function runCompiled<Row>(db: Db, query: CompiledQuery<Row>, parameters: readonly unknown[]): Promise<Row[]> {
+  const rows = directSqliteRead(db)?.(query.sql, parameters);
+  if (rows) return rows as Row[];
+  return (await db.executeQuery<Row>({ ...query, parameters })).rows;
+}
 
 function checkedCompile<Row>(query: Compilable<Row>, values: readonly unknown[]): CompiledQuery<Row> {
   const compiled = query.compile();
@@ -50,7 +57,7 @@ export function compiledPerShape<Shape, Values extends unknown[], Row>(
       // Decision 059: and parsed once per PostgreSQL connection.
       if (isPostgres(db)) prepareOnEachConnection(query.sql);
     }
-    return (await db.executeQuery<Row>({ ...query, parameters: values })).rows;
+    return runCompiled(db, query, values);
   };
 }
 
@@ -114,7 +121,7 @@ export function compiledWithValues<Shape, Values extends Record<string, unknown>
       if (values[name] === undefined) throw new Error(`compiledWithValues: no value "${name}" for ${query.sql}`);
       return values[name];
     });
-    return (await db.executeQuery<Row>({ ...query, parameters })).rows;
+    return runCompiled(db, query, parameters);
   };
 }
 
