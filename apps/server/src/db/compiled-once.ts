@@ -19,6 +19,25 @@ function checkedCompile<Row>(query: Compilable<Row>, values: readonly unknown[])
   return compiled;
 }
 
+/** What was compiled for each database and shape (told apart by its JSON), compiled on first use. */
+function compiledPerDatabase<Compiled>(): (db: Db, shape: unknown, compile: () => Compiled) => Compiled {
+  const compiled = new WeakMap<Db, Map<string, Compiled>>();
+  return (db, shape, compile) => {
+    let shapes = compiled.get(db);
+    if (!shapes) {
+      shapes = new Map();
+      compiled.set(db, shapes);
+    }
+    const key = JSON.stringify(shape);
+    let entry = shapes.get(key);
+    if (entry === undefined) {
+      entry = compile();
+      shapes.set(key, entry);
+    }
+    return entry;
+  };
+}
+
 /**
  * A query of fixed shape, built and compiled by Kysely once per database and then run with each
  * call's values: for a statement every request runs (the session check), whose building and compiling
@@ -42,21 +61,14 @@ export function compiledOnce<Values extends unknown[], Row>(
 export function compiledPerShape<Shape, Values extends unknown[], Row>(
   build: (db: Db, shape: Shape, ...values: Values) => Compilable<Row>,
 ): (db: Db, shape: Shape, ...values: Values) => Promise<Row[]> {
-  const compiled = new WeakMap<Db, Map<string, CompiledQuery<Row>>>();
+  const compiled = compiledPerDatabase<CompiledQuery<Row>>();
   return async (db, shape, ...values) => {
-    let shapes = compiled.get(db);
-    if (!shapes) {
-      shapes = new Map();
-      compiled.set(db, shapes);
-    }
-    const key = JSON.stringify(shape);
-    let query = shapes.get(key);
-    if (!query) {
-      query = checkedCompile(build(db, shape, ...values), values);
-      shapes.set(key, query);
+    const query = compiled(db, shape, () => {
+      const checked = checkedCompile(build(db, shape, ...values), values);
       // Decision 059: and parsed once per PostgreSQL connection.
-      if (isPostgres(db)) prepareOnEachConnection(query.sql);
-    }
+      if (isPostgres(db)) prepareOnEachConnection(checked.sql);
+      return checked;
+    });
     return runCompiled(db, query, values);
   };
 }
@@ -99,23 +111,15 @@ function compileWithMarkers<Row>(query: Compilable<Row>, names: string[]): Compi
 export function compiledWithValues<Shape, Values extends Record<string, unknown>, Row>(
   build: (db: Db, shape: Shape, values: Values) => Compilable<Row>,
 ): (db: Db, shape: Shape, values: Values) => Promise<Row[]> {
-  const compiled = new WeakMap<Db, Map<string, CompiledWithSlots<Row>>>();
+  const compiled = compiledPerDatabase<CompiledWithSlots<Row>>();
   return async (db, shape, values) => {
-    let shapes = compiled.get(db);
-    if (!shapes) {
-      shapes = new Map();
-      compiled.set(db, shapes);
-    }
-    const key = JSON.stringify(shape);
-    let entry = shapes.get(key);
-    if (!entry) {
+    const { query, slots } = compiled(db, shape, () => {
       const names = Object.keys(values);
       const markers = Object.fromEntries(names.map((name) => [name, markerOf(name)])) as Values;
-      entry = compileWithMarkers(build(db, shape, markers), names);
-      shapes.set(key, entry);
+      const entry = compileWithMarkers(build(db, shape, markers), names);
       if (isPostgres(db)) prepareOnEachConnection(entry.query.sql, MAX_PREPARED_STATEMENTS / 2);
-    }
-    const { query, slots } = entry;
+      return entry;
+    });
     const parameters = slots.map((name, i) => {
       if (name === null) return query.parameters[i];
       if (values[name] === undefined) throw new Error(`compiledWithValues: no value "${name}" for ${query.sql}`);
