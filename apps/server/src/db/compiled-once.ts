@@ -73,7 +73,7 @@ export function compiledPerShape<Shape, Values extends unknown[], Row>(
   };
 }
 
-/** Stands for one named value while a shape is compiled (no value a user can send holds a NUL). */
+/** Stands for one named value while a shape is compiled; a call's own values never meet it. */
 const MARKER_PREFIX = '\u0000value:';
 const markerOf = (name: string) => `${MARKER_PREFIX}${name}`;
 
