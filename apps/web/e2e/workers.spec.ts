@@ -326,8 +326,11 @@ test('the worker list: tiles, pagination, empty state and a failed load with Ret
       : route.fallback(),
   );
   await page.goto(`/worker-management?q=${token}`);
+  // The client asks twice more after a 5xx, 1 s and then 2 s later (lib/query-client.ts), before it
+  // shows the error: on a busy 2-core machine the three tries took longer than the default 7 s.
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to load workers' })).toContainText(
     'The database is busy',
+    { timeout: 20_000 },
   );
   failing = false;
   await page.getByRole('button', { name: 'Retry' }).click();
