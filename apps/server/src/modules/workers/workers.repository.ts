@@ -403,21 +403,27 @@ export async function listExpiringWorkers(
   };
 }
 
-/** The dashboard's counts, every opening of the worker screens: compiled once per column. */
-const expiringCount = compiledWithValues((db: Db, column: ExpiryColumn, window: { from: string; to: string }) =>
-  db
-    .selectFrom('workers')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where((eb) => inExpiryWindow(eb, column, window)),
-);
+/** A count of the workers meeting a column's condition, compiled once per column (the dashboard's counts). */
+function compiledCount<Values extends Record<string, unknown>>(
+  condition: (eb: ExpressionBuilder<Database, 'workers'>, column: ExpiryColumn, values: Values) => Expression<SqlBool>,
+): (db: Db, column: ExpiryColumn, values: Values) => Promise<number> {
+  const count = compiledWithValues((db: Db, column: ExpiryColumn, values: Values) =>
+    db
+      .selectFrom('workers')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where((eb) => condition(eb, column, values)),
+  );
+  return async (db, column, values) => Number((await count(db, column, values))[0]?.total ?? 0);
+}
+
+const expiringCount = compiledCount(inExpiryWindow);
 
 export async function countExpiringWorkers(
   db: Db,
   column: ExpiryColumn,
   window: { from: string; to: string },
 ): Promise<number> {
-  const [row] = await expiringCount(db, column, { from: window.from, to: window.to });
-  return Number(row?.total ?? 0);
+  return expiringCount(db, column, window);
 }
 
 /**
@@ -460,16 +466,10 @@ export async function listExpiredWorkers(
   return { items: rows.map(toWorker), total: count };
 }
 
-const expiredCount = compiledWithValues((db: Db, column: ExpiryColumn, { today }: { today: string }) =>
-  db
-    .selectFrom('workers')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where((eb) => expiredBefore(eb, column, today)),
-);
+const expiredCount = compiledCount((eb, column, { today }: { today: string }) => expiredBefore(eb, column, today));
 
 export async function countExpiredWorkers(db: Db, column: ExpiryColumn, today: string): Promise<number> {
-  const [row] = await expiredCount(db, column, { today });
-  return Number(row?.total ?? 0);
+  return expiredCount(db, column, { today });
 }
 
 const statusTotals = compiledOnce((db: Db) => db.selectFrom('worker_status_totals').select(['status', 'workers']));
