@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { CompiledQuery } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, databaseUnderTest } from '../../test/build-test-app.ts';
 import { insertWorkers } from '../../test/factories.ts';
 import { compiledOnce } from './compiled-once.ts';
@@ -94,6 +95,31 @@ describe.runIf(databaseUnderTest === 'postgres')('prepared statements', () => {
     expect(after.rows[0]).toHaveProperty('added_later', null);
     expect(preparedStatementName(everyColumn)).toBeUndefined();
     await db.destroy();
+  });
+
+  it("runs Kysely's statements through node-postgres' callback form, answering and failing as before", async () => {
+    const db = await createTestDatabase();
+    await insertWorkers(db, { status: 'Active' }, { status: 'Inactive' });
+    const registered = 'select count(*) as workers from workers where status = $1';
+    prepareOnEachConnection(registered);
+    const driverQuery = vi.spyOn(pg.Client.prototype, 'query');
+    try {
+      const named = await db.executeQuery<{ workers: number }>(CompiledQuery.raw(registered, ['Active']));
+      const unnamed = await db.selectFrom('workers').select('status').orderBy('status').execute();
+      expect(named.rows).toEqual([{ workers: 1 }]);
+      expect(unnamed).toEqual([{ status: 'Active' }, { status: 'Inactive' }]);
+      // Decision 065: every statement reached node-postgres with a callback (the pool's own checks
+      // included), none through its promise form.
+      expect(driverQuery.mock.calls.length).toBeGreaterThanOrEqual(2);
+      for (const call of driverQuery.mock.calls) expect(call[2]).toBeTypeOf('function');
+      const failure = db.executeQuery(CompiledQuery.raw('select * from no_such_table'));
+      await expect(failure).rejects.toMatchObject({ code: '42P01' });
+      // The stack leads back to this test, as node-postgres' own promise's does.
+      await failure.catch((error: Error) => expect(error.stack).toContain('postgres-pool.test.ts'));
+    } finally {
+      driverQuery.mockRestore();
+      await db.destroy();
+    }
   });
 
   it('registers what compiledOnce compiles', async () => {
