@@ -9,6 +9,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { formatCount } from '@/lib/format.ts';
 import { Button } from './button.tsx';
 import { cn } from './cn.ts';
 import { Spinner } from './spinner.tsx';
@@ -105,8 +106,6 @@ interface PaginationProps {
   label?: string;
   className?: string;
 }
-
-const formatCount = (value: number) => value.toLocaleString('en-US');
 
 /** The range shown, e.g. "Showing 1–25 of 240". */
 export function rangeText(page: number, pageSize: number, total: number): string {

@@ -1,7 +1,7 @@
 import type { AdminChargeSummary } from '@td/shared/schemas/admin-charge';
 import { Clock, HandCoins, ReceiptText, Wallet } from 'lucide-react';
 import { SummaryTile } from '@/components/ui/tile.tsx';
-import { formatSgd } from '@/lib/format.ts';
+import { formatCount, formatSgd } from '@/lib/format.ts';
 
 interface AdminChargeSummaryTilesProps {
   /** Undefined while the figures load for the first time. */
@@ -10,7 +10,7 @@ interface AdminChargeSummaryTilesProps {
   filtered: boolean;
 }
 
-const count = (value: number | undefined) => (value === undefined ? '…' : value.toLocaleString('en-US'));
+const count = (value: number | undefined) => (value === undefined ? '…' : formatCount(value));
 
 /** SPEC 2 list tiles over the current filters: Total Charges, Pending, Deducted, Total Amount (SGD). */
 export function AdminChargeSummaryTiles({ summary, filtered }: AdminChargeSummaryTilesProps) {

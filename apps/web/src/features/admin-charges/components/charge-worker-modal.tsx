@@ -7,7 +7,7 @@ import { DetailList } from '@/components/ui/detail-list.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { formatDate, formatSgd, orNA } from '@/lib/format.ts';
+import { formatCount, formatDate, formatSgd, orNA } from '@/lib/format.ts';
 import { adminChargeQueries } from '../api/admin-charge-queries.ts';
 import { chargeWorkerName } from './admin-charge-display.ts';
 import { ChargeStatusBadge } from './charge-status-badge.tsx';
@@ -89,8 +89,8 @@ export function ChargeWorkerModal({ charge, onClose, onShowWorkerCharges }: Char
               <DetailList
                 columns={3}
                 items={[
-                  { label: 'Charges', value: totals.data.total.toLocaleString('en-US') },
-                  { label: 'Pending', value: totals.data.pending.toLocaleString('en-US') },
+                  { label: 'Charges', value: formatCount(totals.data.total) },
+                  { label: 'Pending', value: formatCount(totals.data.pending) },
                   { label: 'Total Amount', value: formatSgd(totals.data.total_amount) },
                 ]}
               />

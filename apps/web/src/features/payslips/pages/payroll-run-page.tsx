@@ -17,7 +17,7 @@ import { type DataColumn, DataTable, Pagination } from '@/components/ui/table.ts
 import { TextField } from '@/components/ui/text-field.tsx';
 import { SummaryTile } from '@/components/ui/tile.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { formatSgd } from '@/lib/format.ts';
+import { formatCount, formatSgd } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { previewPayrollRun, runPayroll, useInvalidatePayslips } from '../api/payslip-mutations.ts';
 import { payslipQueries } from '../api/payslip-queries.ts';
@@ -301,9 +301,9 @@ export function PayrollRunPage() {
 
       {totals && (
         <section aria-label="Payroll run figures" className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
-          <SummaryTile label="Active workers" value={totals.workers.toLocaleString('en-SG')} tone="gray" />
-          <SummaryTile label="To generate" value={chosen.length.toLocaleString('en-SG')} tone="blue" />
-          <SummaryTile label="Already have a payslip" value={totals.existing.toLocaleString('en-SG')} tone="green" />
+          <SummaryTile label="Active workers" value={formatCount(totals.workers)} tone="gray" />
+          <SummaryTile label="To generate" value={formatCount(chosen.length)} tone="blue" />
+          <SummaryTile label="Already have a payslip" value={formatCount(totals.existing)} tone="green" />
           <SummaryTile label="Nett salaries to pay" value={formatSgd(chosenNett)} tone="purple" />
         </section>
       )}
@@ -315,7 +315,7 @@ export function PayrollRunPage() {
             <div>
               <div className="mb-1 flex justify-between text-sm text-ink-muted tabular-nums">
                 <span>
-                  {progress.done.toLocaleString('en-SG')} of {progress.total.toLocaleString('en-SG')} workers
+                  {formatCount(progress.done)} of {formatCount(progress.total)} workers
                 </span>
                 <span>{progress.total === 0 ? 100 : Math.round((progress.done / progress.total) * 100)}%</span>
               </div>

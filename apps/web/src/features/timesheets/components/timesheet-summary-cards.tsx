@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { TimesheetSummary } from '@td/shared/schemas/timesheet';
 import { CalendarClock, ClipboardList, Clock, Users } from 'lucide-react';
 import { SummaryTile } from '@/components/ui/tile.tsx';
+import { formatCount } from '@/lib/format.ts';
 import { hoursText, monthLabel } from './timesheet-display.ts';
 
 /**
@@ -17,14 +18,14 @@ export function TimesheetSummaryCards({ summary }: { summary: UseQueryResult<Tim
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
         <SummaryTile
           label="Workers"
-          value={value((s) => s.workers.toLocaleString('en-US'))}
+          value={value((s) => formatCount(s.workers))}
           icon={<Users />}
           tone="blue"
           description={period}
         />
         <SummaryTile
           label="Timesheets"
-          value={value((s) => s.timesheets.toLocaleString('en-US'))}
+          value={value((s) => formatCount(s.timesheets))}
           icon={<ClipboardList />}
           tone="purple"
           description={period}

@@ -12,7 +12,7 @@ import { NoMatches } from '@/components/ui/no-matches.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { Pagination } from '@/components/ui/table.tsx';
-import { formatDate } from '@/lib/format.ts';
+import { formatCount, formatDate } from '@/lib/format.ts';
 import { useClampPage, useListState } from '@/lib/list-state.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { TIMESHEET_PAGE_SIZE, timesheetQueries } from '../api/timesheet-queries.ts';
@@ -158,8 +158,7 @@ export function TimesheetListPage() {
             </h2>
             {timesheets.data && (
               <p className="text-sm text-ink-muted tabular-nums">
-                {timesheets.data.total.toLocaleString('en-US')}{' '}
-                {timesheets.data.total === 1 ? 'timesheet' : 'timesheets'}
+                {formatCount(timesheets.data.total)} {timesheets.data.total === 1 ? 'timesheet' : 'timesheets'}
               </p>
             )}
           </div>

@@ -2,8 +2,9 @@ import type { TrainingStatusFilter } from '@td/shared/options/training';
 import type { TrainingSummary } from '@td/shared/schemas/training-record';
 import { AlarmClock, ClipboardList, ShieldX, Users } from 'lucide-react';
 import { SummaryTile } from '@/components/ui/tile.tsx';
+import { formatCount } from '@/lib/format.ts';
 
-const count = (value: number | undefined) => (value === undefined ? '–' : value.toLocaleString('en-SG'));
+const count = (value: number | undefined) => (value === undefined ? '–' : formatCount(value));
 
 interface TrainingSummaryTilesProps {
   summary: TrainingSummary | undefined;

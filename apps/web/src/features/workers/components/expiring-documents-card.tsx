@@ -1,6 +1,7 @@
 import { HardHat, ShieldAlert } from 'lucide-react';
 import { Card } from '@/components/ui/card.tsx';
 import { SummaryTile } from '@/components/ui/tile.tsx';
+import { formatCount } from '@/lib/format.ts';
 
 interface ExpiringDocumentsCardProps {
   expiringWp: number;
@@ -12,7 +13,7 @@ interface ExpiringDocumentsCardProps {
 
 const expiredLine = (expired: number) =>
   expired > 0 ? (
-    <span className="font-semibold text-danger">{expired.toLocaleString('en-SG')} already expired</span>
+    <span className="font-semibold text-danger">{formatCount(expired)} already expired</span>
   ) : (
     'None expired'
   );
@@ -36,7 +37,7 @@ export function ExpiringDocumentsCard({
           <SummaryTile
             compact
             label="Expiring WP"
-            value={expiringWp.toLocaleString('en-SG')}
+            value={formatCount(expiringWp)}
             icon={<ShieldAlert />}
             tone={expiringWp + expiredWp > 0 ? 'red' : 'gray'}
             description={expiredLine(expiredWp)}
@@ -48,7 +49,7 @@ export function ExpiringDocumentsCard({
           <SummaryTile
             compact
             label="Expiring Coretrade"
-            value={expiringCoretrade.toLocaleString('en-SG')}
+            value={formatCount(expiringCoretrade)}
             icon={<HardHat />}
             tone={expiringCoretrade + expiredCoretrade > 0 ? 'red' : 'gray'}
             description={expiredLine(expiredCoretrade)}

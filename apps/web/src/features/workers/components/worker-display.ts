@@ -1,6 +1,6 @@
 import { DEFAULT_DESIGNATION } from '@td/shared/options/workers';
 import type { Worker } from '@td/shared/schemas/worker';
-import { formatSgd } from '@/lib/format.ts';
+import { formatCount, formatSgd } from '@/lib/format.ts';
 
 export const workerName = (worker: Pick<Worker, 'first_name' | 'last_name'>) =>
   `${worker.first_name} ${worker.last_name}`.trim();
@@ -33,7 +33,7 @@ export const EXPIRY_WARNING_DAYS = 30;
 export const isExpiringSoon = (days: number) => days <= EXPIRY_WARNING_DAYS;
 
 /** "1 worker", "2,345 workers". */
-export const workerCount = (total: number) => `${total.toLocaleString('en-SG')} ${total === 1 ? 'worker' : 'workers'}`;
+export const workerCount = (total: number) => `${formatCount(total)} ${total === 1 ? 'worker' : 'workers'}`;
 
 /** Issue 8 item 9: "expired 3 days ago", "expires today", "expires in 12 days". */
 export function expiryPhrase(days: number): string {

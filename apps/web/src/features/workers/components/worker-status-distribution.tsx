@@ -2,6 +2,7 @@ import { WORKER_STATUSES } from '@td/shared/options/workers';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card.tsx';
 import { cn } from '@/components/ui/cn.ts';
+import { formatCount } from '@/lib/format.ts';
 import { statusDashboardPath } from './worker-summary-tiles.tsx';
 
 const COLOURS: Record<string, string> = {
@@ -56,7 +57,7 @@ export function WorkerStatusDistribution({
               {status}
             </Link>
             <span className="text-ink-muted tabular-nums">
-              <span className="font-semibold text-ink">{(statusCounts[status] ?? 0).toLocaleString('en-SG')}</span>
+              <span className="font-semibold text-ink">{formatCount(statusCounts[status] ?? 0)}</span>
               <span className="ml-1 inline-block w-8 text-right text-xs">{Math.round(share(status))}%</span>
             </span>
           </li>

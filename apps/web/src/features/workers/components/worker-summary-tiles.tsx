@@ -15,6 +15,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { SummaryTile, type TileTone } from '@/components/ui/tile.tsx';
+import { formatCount } from '@/lib/format.ts';
 import { formatGrowthTrend } from './worker-display.ts';
 
 export const statusDashboardPath = (status: string) => `/workers-by-status?status=${encodeURIComponent(status)}`;
@@ -31,8 +32,6 @@ const STATUS_TILES: ReadonlyArray<{ status: string; label: string; icon: ReactNo
   { status: 'WP Issued', label: 'WP Issued', icon: <IdCard />, tone: 'green' },
   { status: 'Working', label: 'Working', icon: <HardHat />, tone: 'green' },
 ];
-
-const count = (value: number) => value.toLocaleString('en-SG');
 
 /** One row of tiles: a grid on wide screens, a strip that scrolls sideways on a phone (issue 8 item 4). */
 const STRIP =
@@ -53,7 +52,7 @@ export function WorkerSummaryTiles({ dashboard }: { dashboard: WorkerDashboard }
           <SummaryTile
             compact
             label="Total Workers"
-            value={count(dashboard.total_workers)}
+            value={formatCount(dashboard.total_workers)}
             icon={<Users />}
             tone="blue"
             description="Not terminated"
@@ -63,7 +62,7 @@ export function WorkerSummaryTiles({ dashboard }: { dashboard: WorkerDashboard }
           <SummaryTile
             compact
             label="Active Workers"
-            value={count(dashboard.active_workers)}
+            value={formatCount(dashboard.active_workers)}
             icon={<UserCheck />}
             tone="green"
             description="All but Terminated"
@@ -73,7 +72,7 @@ export function WorkerSummaryTiles({ dashboard }: { dashboard: WorkerDashboard }
           <SummaryTile
             compact
             label="Joined Last Month"
-            value={count(dashboard.joined_last_month)}
+            value={formatCount(dashboard.joined_last_month)}
             icon={<CalendarClock />}
             tone="purple"
             description="Added last month"
@@ -83,7 +82,7 @@ export function WorkerSummaryTiles({ dashboard }: { dashboard: WorkerDashboard }
           <SummaryTile
             compact
             label="New This Month"
-            value={count(dashboard.new_this_month)}
+            value={formatCount(dashboard.new_this_month)}
             icon={<UserPlus />}
             tone="blue"
             description="Added this month"
@@ -106,7 +105,7 @@ export function WorkerSummaryTiles({ dashboard }: { dashboard: WorkerDashboard }
             <SummaryTile
               compact
               label={tile.label}
-              value={count(dashboard.status_counts[tile.status] ?? 0)}
+              value={formatCount(dashboard.status_counts[tile.status] ?? 0)}
               icon={tile.icon}
               tone={tile.tone}
               to={statusDashboardPath(tile.status)}

@@ -11,7 +11,7 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { type DataColumn, DataTable } from '@/components/ui/table.tsx';
 import { SummaryTile } from '@/components/ui/tile.tsx';
-import { formatDate, orNA } from '@/lib/format.ts';
+import { formatCount, formatDate, orNA } from '@/lib/format.ts';
 import { useListState } from '@/lib/list-state.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { fromHere } from '@/lib/return-to.ts';
@@ -148,7 +148,7 @@ export function ExpiringWorkersPage({ kind }: { kind: ExpiringKind }) {
                 <SummaryTile
                   compact
                   label={config.countLabel}
-                  value={data.total.toLocaleString('en-SG')}
+                  value={formatCount(data.total)}
                   icon={config.icon}
                   tone="yellow"
                   description={list.filtersActive ? 'Matching the search' : 'Within the next 3 months'}
@@ -158,7 +158,7 @@ export function ExpiringWorkersPage({ kind }: { kind: ExpiringKind }) {
                 <SummaryTile
                   compact
                   label={`Within ${EXPIRY_WARNING_DAYS} Days`}
-                  value={soon.toLocaleString('en-SG')}
+                  value={formatCount(soon)}
                   icon={<CalendarClock />}
                   tone="red"
                   description="Shown in red below"
@@ -169,7 +169,7 @@ export function ExpiringWorkersPage({ kind }: { kind: ExpiringKind }) {
                 <SummaryTile
                   compact
                   label={config.expiredLabel}
-                  value={data.expired_total.toLocaleString('en-SG')}
+                  value={formatCount(data.expired_total)}
                   icon={<CalendarX />}
                   tone={data.expired_total > 0 ? 'red' : 'gray'}
                   description="Workers not terminated; listed first"
@@ -196,8 +196,7 @@ export function ExpiringWorkersPage({ kind }: { kind: ExpiringKind }) {
               />
               {data.expired_total > data.expired.length && (
                 <p className="text-sm text-ink-muted">
-                  Showing the {data.expired.length.toLocaleString('en-SG')} longest expired of{' '}
-                  {data.expired_total.toLocaleString('en-SG')}; the CSV export has them all.
+                  {`Showing the ${formatCount(data.expired.length)} longest expired of ${formatCount(data.expired_total)}; the CSV export has them all.`}
                 </p>
               )}
               {rows.length === 0 ? (
