@@ -108,8 +108,7 @@ describe.runIf(databaseUnderTest === 'postgres')('prepared statements', () => {
       const unnamed = await db.selectFrom('workers').select('status').orderBy('status').execute();
       expect(named.rows).toEqual([{ workers: 1 }]);
       expect(unnamed).toEqual([{ status: 'Active' }, { status: 'Inactive' }]);
-      // Decision 065: every statement reached node-postgres with a callback (the pool's own checks
-      // included), none through its promise form.
+      // Decision 065: every statement reached node-postgres with a callback, none through its promise form.
       expect(driverQuery.mock.calls.length).toBeGreaterThanOrEqual(2);
       for (const call of driverQuery.mock.calls) expect(call[2]).toBeTypeOf('function');
       const failure = db.executeQuery(CompiledQuery.raw('select * from no_such_table'));
