@@ -17,30 +17,36 @@ function zodSchemaOf(schema: unknown): z.ZodType {
 /**
  * The response's JSON Schema, for fast-json-stringify. `x | null` comes out of zod as `anyOf`, which
  * fast-json-stringify can only serialise by validating the value against each branch at run time (an
- * ajv call per field per row); a nullable scalar is written as a type list instead, which it handles
- * inline.
+ * ajv call per field per row); a nullable scalar, object or array is written as a type list instead,
+ * which it handles inline (a `=== null` test, then the branch's own serialiser). A list row's nullable
+ * `worker` object was such a validation on every row of the timesheet, charge and training pages.
  */
 export function responseJsonSchema(schema: z.ZodType): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' });
-  return flattenNullableScalars(json) as Record<string, unknown>;
+  return flattenNullables(json) as Record<string, unknown>;
 }
 
-function flattenNullableScalars(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(flattenNullableScalars);
+const FLATTENED_TYPES = new Set(['string', 'integer', 'number', 'boolean', 'object', 'array']);
+
+function flattenNullables(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(flattenNullables);
   if (node === null || typeof node !== 'object') return node;
   const object = Object.fromEntries(
-    Object.entries(node).map(([key, value]) => [key, flattenNullableScalars(value)]),
+    Object.entries(node).map(([key, value]) => [key, flattenNullables(value)]),
   ) as Record<string, unknown>;
   const branches = object.anyOf;
   if (!Array.isArray(branches) || branches.length !== 2) return object;
   const isNull = (branch: Record<string, unknown>) => branch.type === 'null' && Object.keys(branch).length === 1;
   const nullBranch = branches.find(isNull);
   const valueBranch = branches.find((branch) => branch !== nullBranch) as Record<string, unknown> | undefined;
-  const scalar = ['string', 'integer', 'number', 'boolean'];
-  if (!nullBranch || !valueBranch || typeof valueBranch.type !== 'string' || !scalar.includes(valueBranch.type)) {
+  if (!nullBranch || !valueBranch || typeof valueBranch.type !== 'string' || !FLATTENED_TYPES.has(valueBranch.type)) {
     return object;
   }
   const { anyOf: _anyOf, ...rest } = object;
+  if (valueBranch.type === 'object' || valueBranch.type === 'array') {
+    // The branch's properties, required fields and items still shape what is written.
+    return { ...rest, ...valueBranch, type: [valueBranch.type, 'null'] };
+  }
   // Bounds, formats and enums constrain input, not what we write; only the type matters here.
   return { ...rest, type: [valueBranch.type, 'null'] };
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, addMonths, dateInTimeZone, daysBetween, isIsoDate } from './dates.ts';
 
@@ -46,6 +47,28 @@ describe('dateInTimeZone and daysBetween', () => {
   it('counts whole days', () => {
     expect(daysBetween('2024-02-28', '2024-03-01')).toBe(2);
     expect(daysBetween('2024-03-01', '2024-02-28')).toBe(-2);
+    expect(daysBetween('1970-01-01', '1970-01-01')).toBe(0);
+    expect(daysBetween('1900-02-28', '1900-03-01')).toBe(1);
+    expect(daysBetween('2000-02-28', '2000-03-01')).toBe(2);
+    expect(daysBetween('0001-01-01', '9999-12-31')).toBe(3_652_058);
+  });
+  it('counts the days Date counts between any two dates', () => {
+    const dayMs = 86_400_000;
+    const isoDate = (day: number) => new Date(day * dayMs).toISOString().slice(0, 10);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -719_162, max: 2_932_896 }),
+        fc.integer({ min: -719_162, max: 2_932_896 }),
+        (a, b) => {
+          expect(daysBetween(isoDate(a), isoDate(b))).toBe(b - a);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+  it('answers NaN for a text that is not a date', () => {
+    expect(daysBetween('2024-02-28', '')).toBeNaN();
+    expect(daysBetween('2024-2-8', '2024-02-28')).toBeNaN();
   });
 });
 
