@@ -24,6 +24,7 @@ export interface Database {
   trained_workers: TrainedWorkersTable;
   worker_status_totals: WorkerStatusTotalsTable;
   timesheet_month_summaries: TimesheetMonthSummariesTable;
+  worker_search_columns: WorkerSearchColumnsTable;
 }
 
 export interface UsersTable {
@@ -125,6 +126,28 @@ export interface WorkersTable {
   fin_no_key: string | null;
   passport_no_key: string | null;
   wp_no_key: string | null;
+}
+/**
+ * Migration 0019 (decision 066), SQLite only: the columns of each worker the search reads, under the
+ * workers' names, keyed by the worker's row in the FTS5 search index. Kept by triggers; read only.
+ */
+export interface WorkerSearchColumnsTable
+  extends Pick<
+    WorkersTable,
+    | 'id'
+    | 'worker_id'
+    | 'first_name'
+    | 'last_name'
+    | 'nationality'
+    | 'status'
+    | 'type_of_pass'
+    | 'supplied_to_company'
+    | 'fin_no_key'
+    | 'passport_no_key'
+    | 'phone_number'
+    | 'created_at'
+  > {
+  row_id: number;
 }
 export type WorkerRow = Selectable<WorkersTable>;
 export type NewWorkerRow = Insertable<WorkersTable>;

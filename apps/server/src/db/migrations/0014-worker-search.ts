@@ -64,8 +64,8 @@ async function trigramExtensionSchema(db: Kysely<unknown>): Promise<string | und
   return installed();
 }
 
-/** One worker's searchable text: every field the search looks in, a line each. */
-const sqliteSearchText = (worker: 'new' | 'workers') => {
+/** One worker's searchable text: every field the search looks in, a line each (migration 0019 too). */
+export const sqliteSearchText = (worker: 'new' | 'workers') => {
   const column = (name: string) => sql.ref(`${worker}.${name}`);
   return sql`${column('first_name')} || ' ' || ${column('last_name')} || char(10) || ${column('worker_id')}
     || char(10) || coalesce(${column('fin_no_key')}, '') || char(10) || coalesce(${column('passport_no_key')}, '')

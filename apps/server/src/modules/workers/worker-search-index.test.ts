@@ -1,10 +1,11 @@
+import { WORKER_SORTS } from '@td/shared/options/workers';
 import { identityKey } from '@td/shared/rules/worker-identity';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, databaseUnderTest } from '../../../test/build-test-app.ts';
 import { insertWorkers } from '../../../test/factories.ts';
 import type { Db } from '../../db/database.ts';
-import { deleteWorker, listWorkers, lookupWorkers, type WorkerSeedRow } from './workers.repository.ts';
+import { deleteWorker, exportWorkers, listWorkers, lookupWorkers, type WorkerSeedRow } from './workers.repository.ts';
 
 /**
  * Decision 046: the search reads a trigram index (migration 0014) instead of every worker. These
@@ -125,7 +126,7 @@ describe('worker search through the trigram index (decision 046)', () => {
     if (databaseUnderTest === 'sqlite') {
       // A worker taken out of the index is no longer found by a search of three characters or more:
       // the search did not read the workers table for it. (Shorter searches read every worker.)
-      await sql`delete from worker_search where rowid = (select row_id from worker_search_rows where worker_id = ${nur.id})`.execute(
+      await sql`delete from worker_search where rowid = (select row_id from worker_search_columns where id = ${nur.id})`.execute(
         db,
       );
       expect(await found('ahmadi')).toEqual([]);
@@ -146,5 +147,85 @@ describe('worker search through the trigram index (decision 046)', () => {
       expect(plan).toContain('workers_name_trgm_idx');
       expect(plan).toContain('workers_worker_id_trgm_idx');
     }
+  });
+
+  it('sorts and filters a search as the workers themselves do (decision 066: the page reads a copy)', async () => {
+    const [ahmad, nur] = workers;
+    if (!ahmad || !nur) throw new Error('seed');
+    await insertWorkers(
+      db,
+      { first_name: 'Ahmad', last_name: 'Tan', worker_id: 'TD-999', status: 'Working', type_of_pass: 'WP' },
+      { first_name: 'Siti', last_name: 'Ahmad', worker_id: 'TD-10001', status: 'Terminated', type_of_pass: 'S Pass' },
+      { first_name: 'ahmad', last_name: 'Ali', nationality: 'Malaysian', status: null, supplied_to_company: 'Acme' },
+      { first_name: 'Ahmad', last_name: 'Ali', nationality: 'Indian', type_of_pass: null, supplied_to_company: 'Beta' },
+    );
+    // Edits of the copied columns other than the searched texts: the copy follows them.
+    await db
+      .updateTable('workers')
+      .set({ status: 'Terminated', type_of_pass: 'S Pass', supplied_to_company: 'Acme', nationality: 'Thai' })
+      .where('id', '=', nur.id)
+      .execute();
+    await db
+      .updateTable('workers')
+      .set({ created_at: '2020-01-01T00:00:00.000Z' })
+      .where('id', '=', ahmad.id)
+      .execute();
+
+    const filterSets = [
+      {},
+      { nationality: 'Malaysian' },
+      { status: 'Terminated' },
+      { type_of_pass: 'S Pass' },
+      { supplied_to_company: 'Acme' },
+      { nationality: 'Thai', status: 'Terminated', type_of_pass: 'S Pass', supplied_to_company: 'Acme' },
+    ];
+    for (const q of ['ahmad', 'ahm', 'td-10', 'ali']) {
+      for (const filters of filterSets) {
+        for (const sort of WORKER_SORTS) {
+          for (const order of ['asc', 'desc'] as const) {
+            const query = { q, ...filters, sort, order };
+            const page = await listWorkers(db, { ...query, page: 1, pageSize: 100 });
+            const all = await exportWorkers(db, query, 100);
+            const label = JSON.stringify(query);
+            expect(
+              page.items.map((w) => w.id),
+              label,
+            ).toEqual(all.map((w) => w.id));
+            expect(page.total, label).toBe(all.length);
+          }
+        }
+      }
+    }
+    expect((await listWorkers(db, { q: 'ahmad', status: 'Terminated', page: 1, pageSize: 100 })).total).toBe(2);
+  });
+
+  it('keeps its copy of the searched columns equal to the workers (SQLite)', async () => {
+    if (databaseUnderTest !== 'sqlite') return;
+    const [ahmad, , ravi] = workers;
+    if (!ahmad || !ravi) throw new Error('seed');
+    await db
+      .updateTable('workers')
+      .set({ last_name: 'Ismail', status: 'Terminated', phone_number: null })
+      .where('id', '=', ahmad.id)
+      .execute();
+    await deleteWorker(db, ravi.id);
+    const copied = [
+      'id',
+      'worker_id',
+      'first_name',
+      'last_name',
+      'nationality',
+      'status',
+      'type_of_pass',
+      'supplied_to_company',
+      'fin_no_key',
+      'passport_no_key',
+      'phone_number',
+      'created_at',
+    ] as const;
+    const rows = await db.selectFrom('workers').select(copied).orderBy('id').execute();
+    const copy = await db.selectFrom('worker_search_columns').select(copied).orderBy('id').execute();
+    expect(copy).toEqual(rows);
+    expect(rows).toHaveLength(5);
   });
 });

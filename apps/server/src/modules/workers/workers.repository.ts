@@ -150,22 +150,45 @@ function trigramQueryOf(db: Db, searched: string[]): string | undefined {
     .join(' OR ');
 }
 
-/** The workers whose search text holds one of an FTS5 query's strings (`trigramQueryOf`). */
-function trigramCandidates(eb: ExpressionBuilder<Database, 'workers'>, query: string | undefined): Expression<SqlBool> {
-  return sql<SqlBool>`${eb.ref('workers.id')} in (
-    select worker_id from worker_search_rows
-    where row_id in (select rowid from worker_search where worker_search match ${query}))`;
+/**
+ * The workers whose search text holds one of an FTS5 query's strings (`trigramQueryOf`). Read from
+ * `workers`, they are its rows whose ids the index's copy of the searched columns gives; read from that
+ * copy (`fromSearchColumns`), they are its rows keyed by the index's own row ids.
+ */
+function trigramCandidates(
+  eb: ExpressionBuilder<Database, 'workers'>,
+  query: string | undefined,
+  fromCopy: boolean,
+): Expression<SqlBool> {
+  const indexRows = sql`select rowid from worker_search where worker_search match ${query}`;
+  return fromCopy
+    ? sql<SqlBool>`${sql.ref('workers.row_id')} in (${indexRows})`
+    : sql<SqlBool>`${eb.ref('workers.id')} in (select id from worker_search_columns where row_id in (${indexRows}))`;
 }
+
+const fromWorkers = (db: Db) => db.selectFrom('workers');
+
+/**
+ * Decision 066 (migration 0019, SQLite): the searched columns of every worker, under the workers' own
+ * names and keyed by their row in the FTS5 index, for the ids of a searched page: its conditions,
+ * filters and sort orders read only columns the copy has, so they are written as for `workers`.
+ */
+const fromSearchColumns = (db: Db) =>
+  db.selectFrom('worker_search_columns as workers') as unknown as ReturnType<typeof fromWorkers>;
 
 function contains(column: Expression<string | null>, pattern: string | undefined): Expression<SqlBool> {
   return sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
 }
 
-/** The condition of a match's shape, its values passed on as parameters only (`compiledWithValues`). */
+/**
+ * The condition of a match's shape, its values passed on as parameters only (`compiledWithValues`),
+ * on `workers` or on its copy of the searched columns (`fromSearchColumns`, a search the index serves).
+ */
 function matchCondition(
   eb: ExpressionBuilder<Database, 'workers'>,
   { search, filters }: WorkerMatchShape,
   values: WorkerMatchValues,
+  fromCopy = false,
 ): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
   if (search) {
@@ -177,12 +200,12 @@ function matchCondition(
       matches.push(contains(eb.ref('fin_no_key'), values.key), contains(eb.ref('passport_no_key'), values.key));
     if (search.digits) matches.push(contains(sql<string>`replace(${eb.ref('phone_number')}, ' ', '')`, values.digits));
     const exact = eb.or(matches);
-    conditions.push(search.indexed ? eb.and([trigramCandidates(eb, values.trigrams), exact]) : exact);
+    conditions.push(search.indexed ? eb.and([trigramCandidates(eb, values.trigrams, fromCopy), exact]) : exact);
   }
   // With the search's few candidates from the trigram index, SQLite (which keeps no statistics here)
   // would still take a filter's B-tree index and read every worker of the nationality or status to
   // check each against them (0.6 ms against 0.15 for the count on the large set): `+column` keeps
-  // that index out of the plan.
+  // that index out of the plan. (The copy of decision 066 has no such index; there it changes nothing.)
   for (const name of filters) {
     const column = search?.indexed ? sql<string>`+${eb.ref(name)}` : eb.ref(name);
     // Set for every filter the shape lists (`workerMatchOf`).
@@ -231,18 +254,22 @@ const unfilteredPage = compiledPerShape((db: Db, sorting: WorkerSorting, limit: 
   sortedBy(db.selectFrom('workers').selectAll(), sorting).limit(limit).offset(offset),
 );
 
-/** A filtered page's ids, sorted, each with the number of all matches. */
+/**
+ * A filtered page's ids, sorted, each with the number of all matches. A search the trigram index serves
+ * (SQLite) reads the index's copy of the searched columns instead of the workers' rows (decision 066).
+ */
 const matchingPage = compiledWithValues(
-  (db: Db, shape: WorkerMatchShape & WorkerSorting, values: WorkerMatchValues & { limit: number; offset: number }) =>
-    sortedBy(
-      db
-        .selectFrom('workers')
+  (db: Db, shape: WorkerMatchShape & WorkerSorting, values: WorkerMatchValues & { limit: number; offset: number }) => {
+    const fromCopy = shape.search?.indexed === true;
+    return sortedBy(
+      (fromCopy ? fromSearchColumns(db) : fromWorkers(db))
         .select((eb) => ['id', eb.fn.countAll<number>().over().as('total')])
-        .where((eb) => matchCondition(eb, shape, values)),
+        .where((eb) => matchCondition(eb, shape, values, fromCopy)),
       shape,
     )
       .limit(values.limit)
-      .offset(values.offset),
+      .offset(values.offset);
+  },
 );
 
 /** A page's workers by id: compiled once per number of ids. */
@@ -553,7 +580,7 @@ function lookupMatch(db: Db, eb: ExpressionBuilder<Database, 'workers'>, q: stri
     contains(eb.ref('worker_id'), pattern),
   ]);
   const trigrams = trigramQueryOf(db, [q]);
-  return trigrams === undefined ? exact : eb.and([trigramCandidates(eb, trigrams), exact]);
+  return trigrams === undefined ? exact : eb.and([trigramCandidates(eb, trigrams, false), exact]);
 }
 
 /**
