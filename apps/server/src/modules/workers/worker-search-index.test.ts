@@ -209,22 +209,13 @@ describe('worker search through the trigram index (decision 046)', () => {
       .where('id', '=', ahmad.id)
       .execute();
     await deleteWorker(db, ravi.id);
-    const copied = [
-      'id',
-      'worker_id',
-      'first_name',
-      'last_name',
-      'nationality',
-      'status',
-      'type_of_pass',
-      'supplied_to_company',
-      'fin_no_key',
-      'passport_no_key',
-      'phone_number',
-      'created_at',
-    ] as const;
+    // Every column of the copy but its key, as `workers` holds it.
+    const copy = (await db.selectFrom('worker_search_columns').selectAll().orderBy('id').execute()).map(
+      ({ row_id: _rowId, ...columns }) => columns,
+    );
+    const copied = Object.keys(copy[0] ?? {}) as Array<keyof (typeof copy)[number]>;
+    expect(copied).toContain('nationality');
     const rows = await db.selectFrom('workers').select(copied).orderBy('id').execute();
-    const copy = await db.selectFrom('worker_search_columns').select(copied).orderBy('id').execute();
     expect(copy).toEqual(rows);
     expect(rows).toHaveLength(5);
   });
