@@ -193,6 +193,9 @@ test('a missing charge shows Admin Charge Not Found', async ({ staffPage: page }
 });
 
 test('the admin charge screens have no serious accessibility violations', async ({ staffPage: page }) => {
+  // Several screens, each loaded and analysed by axe: 54 s to over 60 s on the slow machine of
+  // 2026-11-27 evening. As the worker and training screens' checks do.
+  test.slow();
   const worker = await seedWorker(page, { first_name: 'Axe', last_name: uniqueToken() });
   const pending = await seedCharge(page, worker);
   const approved = await seedCharge(page, worker, { charge_type: 'Misconduct' });
