@@ -154,8 +154,9 @@ async function rememberDevice(db: Db, userId: string, now: Date): Promise<{ toke
 /**
  * Reads the session behind a cookie token, from the database or as read there within the last second
  * (decision 067; the expiry rules are applied either way). Sliding expiry: once less than half the
- * idle lifetime is left, it is extended, and `renewedUntil` tells the caller to send the cookie again. Never past the
- * absolute lifetime from sign-in (issue 7.11): then the session ends and signing in is required.
+ * idle lifetime is left, it is extended, and `renewedUntil` tells the caller to send the cookie again.
+ * Never past the absolute lifetime from sign-in (issue 7.11): then the session ends and signing in is
+ * required.
  */
 export async function readSession(
   db: Db,
