@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import type { findSessionUser } from './auth.repository.ts';
 
 /**
  * Decision 067: how long a session read from the database answers for it without asking again. A
@@ -14,14 +15,7 @@ export const RECENT_SESSION_MS = 1000;
 const MAX_RECENT_SESSIONS = 1000;
 
 /** The session row `readSession` checks: what the sessions-and-users read answers. */
-export interface SessionRow {
-  session_id: string;
-  created_at: string;
-  expires_at: string;
-  id: string;
-  name: string;
-  email: string;
-}
+export type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
 
 interface Recent {
   row: SessionRow;
