@@ -39,6 +39,11 @@ describe('npm run bench, short form', () => {
       expect(throughput?.comparison).toMatch(/^bare node:http \d+ req\/s: \d+\.\d\d of it$/);
     }
     expect(names).toContain('server resident memory during the HTTP runs (peak)');
+    if (process.platform === 'linux') {
+      const steal = figures.find((f) => f.name.startsWith('machine: CPU time taken by the hypervisor'));
+      expect(steal?.value).toBeGreaterThanOrEqual(0);
+      expect(steal?.value).toBeLessThanOrEqual(100);
+    }
     const payroll = figures.find((f) => f.name.startsWith('payroll run: '));
     expect(payroll?.name).toMatch(/^payroll run: \d+ payslips/);
     expect(figures.find((f) => f.name.startsWith('employment letter PDF'))?.value).toBeGreaterThan(0);

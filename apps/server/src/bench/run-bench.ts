@@ -15,6 +15,7 @@ import { generateDemoData, prepareDemo } from '../demo/demo-data.ts';
 import { createLocalFileStore } from '../files/local-file-store.ts';
 import { readManifest } from '../web/vite-manifest.ts';
 import type { BareServerSetup, CapturedQuery } from './bare-server.ts';
+import { readCpuTimes, stealShare } from './cpu-steal.ts';
 import { type Figure, figure, median } from './figures.ts';
 import { routeSizes } from './front-end-size.ts';
 import { undoIfInterrupted } from './interrupt.ts';
@@ -391,6 +392,7 @@ async function benchDatabase(target: Target, options: BenchOptions): Promise<Fig
     await load.next<'ready'>();
 
     let peakRss = rssMb(server.child.pid);
+    const cpuBeforeHttp = readCpuTimes();
     /** The product's URL and the bare server's, loaded in alternating slices (decision 055). */
     const measure = async (path: string): Promise<[LoadResult, LoadResult]> => {
       const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.child.pid))), 200);
@@ -452,6 +454,19 @@ async function benchDatabase(target: Target, options: BenchOptions): Promise<Fig
     figures.push(
       figure('server resident memory during the HTTP runs (peak)', target.name, peakRss, 'MB', { limit: BUDGET.rssMb }),
     );
+    const stolen = stealShare(cpuBeforeHttp, readCpuTimes());
+    if (stolen !== null) {
+      figures.push(
+        figure(
+          'machine: CPU time taken by the hypervisor during the HTTP runs (steal)',
+          target.name,
+          stolen * 100,
+          '%',
+          null,
+          'a shared host slows the product and the bare server alike; p99s suffer most',
+        ),
+      );
+    }
 
     // Payroll run: every active worker for the current month, through the product's own route.
     const month = monthRange(dateInTimeZone(new Date(), TIME_ZONE).slice(0, 7));

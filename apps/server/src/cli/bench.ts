@@ -15,6 +15,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readCpuTimes, stealShare } from '../bench/cpu-steal.ts';
 import { type Figure, figure, formatTable } from '../bench/figures.ts';
 import { undoInterruptedRun } from '../bench/interrupt.ts';
 import { lighthouseUnavailable } from '../bench/lighthouse.ts';
@@ -40,6 +41,7 @@ function undoOnInterrupt(): void {
 async function main(): Promise<void> {
   undoOnInterrupt();
   const started = performance.now();
+  const cpuAtStart = readCpuTimes();
   const postgresUrl = process.env.DATABASE_URL ?? LOCAL_POSTGRES;
   const webDist = path.join(ROOT, 'apps/web/dist');
   if (!fs.existsSync(path.join(webDist, '.vite/manifest.json'))) {
@@ -82,9 +84,11 @@ async function main(): Promise<void> {
   );
   console.log(`\n${formatTable(figures)}`);
   const missed = figures.filter((f) => f.met === false);
+  const stolen = stealShare(cpuAtStart, readCpuTimes());
   console.log(
     `\n${figures.filter((f) => f.met === true).length} budgets met, ${missed.length} missed; ` +
-      `${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(1)}; ` +
+      `${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(1)}` +
+      (stolen === null ? '; ' : `, ${(stolen * 100).toFixed(0)}% of the CPU time taken by the hypervisor; `) +
       `finished in ${((performance.now() - started) / 1000).toFixed(0)} s`,
   );
   fs.mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
