@@ -463,7 +463,7 @@ async function benchDatabase(target: Target, options: BenchOptions): Promise<Fig
           stolen * 100,
           '%',
           null,
-          'a shared host slows the product and the bare server alike; p99s suffer most',
+          'time this machine waited for its host: both servers lose it, and runs compare less well',
         ),
       );
     }
