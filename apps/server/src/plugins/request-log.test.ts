@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { FLUSH_EVERY_MS, OneLinePerRequest } from './request-log.ts';
 
 /** A Fastify with the app's log controller, its log lines parsed into `lines`. */
-function appWithLog() {
+function appWithLog(level = 'info') {
   const lines: Array<Record<string, unknown>> = [];
   const stream = new Writable({
     write(chunk, _encoding, callback) {
@@ -14,7 +14,7 @@ function appWithLog() {
       callback();
     },
   });
-  const app = Fastify({ logger: { level: 'info', stream }, logController: new OneLinePerRequest() });
+  const app = Fastify({ logger: { level, stream }, logController: new OneLinePerRequest() });
   app.get('/api/things', async () => ({ things: [] }));
   return { app, lines };
 }
@@ -43,6 +43,49 @@ describe('request log: one line per request (decision 053)', () => {
       responseTime: expect.any(Number),
     });
     expect(nothing).toMatchObject({ req: { url: '/api/nothing' }, res: { statusCode: 404 } });
+  });
+});
+
+describe('request log: the access line written by hand (decision 068)', () => {
+  it('is the line pino writes for the same request, field for field and in the same order', async () => {
+    const { app, lines } = appWithLog();
+    // What `reply.log.info` made of the same request and reply, written beside the access line.
+    app.addHook('onResponse', async (request, reply) => {
+      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'written by pino');
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.server.address() as { port: number };
+      const url = `http://127.0.0.1:${port}/api/things?name=%22Tan%22&note=caf%C3%A9`;
+      await fetch(url, { headers: { 'accept-version': '2' } });
+    } finally {
+      await app.close();
+    }
+    const byHand = lines.find((line) => line.msg === 'request completed');
+    const byPino = lines.find((line) => line.msg === 'written by pino');
+    expect(byHand).toBeDefined();
+    expect(Object.keys(byHand ?? {})).toEqual(Object.keys(byPino ?? {}));
+    const { time: _t1, responseTime: _r1, msg: _m1, ...handFields } = byHand ?? {};
+    const { time: _t2, responseTime: _r2, msg: _m2, ...pinoFields } = byPino ?? {};
+    expect(handFields).toEqual(pinoFields);
+    expect(handFields).toMatchObject({
+      level: 30,
+      pid: process.pid,
+      req: { url: '/api/things?name=%22Tan%22&note=caf%C3%A9', version: '2', host: expect.any(String) },
+    });
+    expect(Object.keys(handFields)).toEqual(['level', 'pid', 'hostname', 'reqId', 'req', 'res']);
+  });
+
+  it('writes no access line when the level is above info, and still logs errors', async () => {
+    const { app, lines } = appWithLog('warn');
+    app.get('/api/broken', async () => {
+      throw new Error('broken');
+    });
+    await app.ready();
+    expect((await app.inject('/api/things')).statusCode).toBe(200);
+    expect((await app.inject('/api/broken')).statusCode).toBe(500);
+    expect(lines.some((line) => line.msg === 'request completed')).toBe(false);
+    expect(lines.some((line) => line.level === 50)).toBe(true);
   });
 });
 

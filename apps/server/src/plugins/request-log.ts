@@ -1,5 +1,5 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import pino, { type DestinationStream } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 /**
  * Decision 053: one log line per request, written when it is answered, in place of Fastify's two
@@ -16,10 +16,43 @@ export class OneLinePerRequest extends LogController {
     if (this.isLogDisabled(request)) return;
     if (error) {
       reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    } else {
-      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    } else if ((reply.log as Logger).isLevelEnabled('info')) {
+      writeAccessLine(request, reply);
     }
   }
+}
+
+const { chindingsSym, streamSym } = pino.symbols;
+const INFO = pino.levels.values.info;
+
+/**
+ * Decision 068: the access line is put together here and handed to the logger's own destination,
+ * instead of through `reply.log.info`. It is the line pino wrote, field for field and in the same order
+ * (level, time, pid, hostname, reqId, the request and reply as Fastify's serialisers describe them,
+ * response time, message), made with one `JSON.stringify` of a small plain object. Timed in one server
+ * on alternate requests (issue 15): 5.7-6.0 us a line against 7.1-7.8 us through pino's serialisers
+ * and its key-by-key writing of the object. Every other line still goes through pino.
+ */
+function writeAccessLine(request: FastifyRequest, reply: FastifyReply): void {
+  // What pino keeps on every logger: its bindings, already JSON, and its destination.
+  const logger = reply.log as unknown as Record<symbol, unknown>;
+  const bindings = logger[chindingsSym] as string;
+  const destination = logger[streamSym] as DestinationStream;
+  const fields = JSON.stringify({
+    req: {
+      method: request.method,
+      url: request.url,
+      version: request.headers['accept-version'],
+      host: request.host,
+      remoteAddress: request.ip,
+      remotePort: request.socket?.remotePort,
+    },
+    res: { statusCode: reply.statusCode },
+    responseTime: reply.elapsedTime,
+    msg: 'request completed',
+  });
+  // `fields` starts with "{": the level, time and bindings go before the rest of it.
+  destination.write(`{"level":${INFO},"time":${Date.now()}${bindings},${fields.slice(1)}\n`);
 }
 
 let standardOutput: DestinationStream | undefined;
