@@ -212,8 +212,22 @@ describe('POST /api/payroll-runs', () => {
     const rows = await t.db.selectFrom('payslips').select(['generated_by', 'status']).execute();
     expect(rows).toHaveLength(6);
     expect(new Set(rows.map((row) => `${row.generated_by} ${row.status}`))).toEqual(new Set(['Hui Min Generated']));
-    const audits = await t.db.selectFrom('audit_log').select('id').where('entity', '=', 'payslip').execute();
+    const audits = await t.db
+      .selectFrom('audit_log')
+      .select(['entity_id', 'user_name', 'action', 'changes'])
+      .where('entity', '=', 'payslip')
+      .execute();
     expect(audits).toHaveLength(6);
+    // Each payslip of the run is audited as created, with its whole row (SQLite describes it itself).
+    const runAudits = audits.filter((audit) => result.payslip_ids.includes(audit.entity_id));
+    expect(runAudits.map((audit) => audit.entity_id).sort()).toEqual([...result.payslip_ids].sort());
+    for (const audit of runAudits) {
+      expect(audit).toMatchObject({ user_name: 'Hui Min', action: 'create' });
+      const changes = JSON.parse(audit.changes ?? '{}');
+      expect(changes).toMatchObject({ id: [null, audit.entity_id], status: [null, 'Generated'] });
+      expect(changes).not.toHaveProperty('updated_at');
+      expect(changes).not.toHaveProperty('paid_at');
+    }
 
     // A second run finds everyone done.
     const again = (await post(t, '/api/payroll-runs', MARCH)).json();

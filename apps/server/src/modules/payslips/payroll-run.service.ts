@@ -6,7 +6,13 @@ import {
   type PayrollRunRow,
   SKIP_REASONS,
 } from '@td/shared/schemas/payslip';
-import { type Actor, auditRow, insertAuditRows } from '../../audit/audit.repository.ts';
+import {
+  type Actor,
+  auditRow,
+  describesStoredRows,
+  insertAuditRows,
+  insertCreateAuditsOfStoredRows,
+} from '../../audit/audit.repository.ts';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
 import {
@@ -131,11 +137,27 @@ export async function runPayroll(
   );
 
   const inserted = await db.transaction().execute(async (trx) => {
+    if (describesStoredRows(trx)) {
+      // SQLite describes the payslips it has just stored itself, in one statement (issue 15).
+      const saved = await repo.insertPayslipsSkippingExisting(trx, rows);
+      await insertCreateAuditsOfStoredRows(
+        trx,
+        actor,
+        {
+          entity: PAYSLIP_ENTITY,
+          table: 'payslips',
+          columns: Object.keys(rows[0] ?? {}),
+          ids: saved.map((row) => row.id),
+        },
+        nowIso(),
+      );
+      return saved;
+    }
     const saving = repo.insertPayslipsSkippingExisting(trx, rows);
     // Handled by the await below; this only keeps a fast failure from counting as unhandled meanwhile.
     saving.catch(() => undefined);
     // Describing 10,000 payslips for the audit log is CPU work: done while PostgreSQL writes them
-    // (once the insert has gone out) instead of after. SQLite writes synchronously; same order there.
+    // (once the insert has gone out) instead of after.
     await new Promise((resolve) => setImmediate(resolve));
     const createdAt = nowIso();
     const audit = new Map(
