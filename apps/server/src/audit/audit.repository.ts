@@ -1,7 +1,7 @@
-import { CompiledQuery, type Insertable, SqliteAdapter } from 'kysely';
-import { bulkInsert } from '../db/bulk-insert.ts';
+import { CompiledQuery, type Insertable, PostgresAdapter } from 'kysely';
+import { bulkInsert, postgresColumnTypes } from '../db/bulk-insert.ts';
 import type { Db } from '../db/database.ts';
-import type { AuditLogTable } from '../db/schema.ts';
+import type { AuditLogTable, Database } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/clock.ts';
 
 export interface Actor {
@@ -76,43 +76,58 @@ export async function insertAuditRows(db: Db, rows: readonly AuditRow[]): Promis
   await bulkInsert(db, 'audit_log', rows, { postgresJson: true });
 }
 
-/**
- * Whether the database can describe rows just inserted into one of its tables itself
- * (`insertCreateAuditsOfStoredRows`): SQLite, where the whole payroll run is the one thread's work.
- */
-export function describesStoredRows(db: Db): boolean {
-  return db.getExecutor().adapter instanceof SqliteAdapter;
-}
-
 const quoteIdentifier = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 const quoteText = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /**
- * Issue 15: the create entries of rows a bulk insert has just written, described by SQLite from the
- * stored rows in one statement, instead of one `describeChanges` and one bound text each (a payroll
- * run's 9,524 entries are 7-9 MB of JSON: describing and binding them took 250-370 ms, this 130 ms).
- * The text is the one `describeChanges(null, row)` writes for the same row: `columns` in the row's key
- * order, a field only when not null, `json_quote` escaping as `JSON.stringify` does. It holds for rows of
- * text and integer values, all that better-sqlite3 binds from such rows; a fractional number would be
- * written in SQLite's notation (`0.3` for `0.30000000000000004`), so keep such tables on the general path.
- * SQLite only (`describesStoredRows`); same transaction rule as `recordAudit`.
+ * A stored value as `JSON.stringify` writes it: `json_quote` on SQLite; on PostgreSQL `to_json`, but a
+ * timestamp as `Date#toISOString` writes it (`to_json` would write `+00:00` and drop zero milliseconds).
+ */
+function storedValueAsJson(value: string, postgresType: string | undefined): string {
+  if (postgresType === undefined) return `json_quote(${value})`;
+  if (postgresType === 'timestamptz') {
+    return `'"' || to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'`;
+  }
+  return `to_json(${value})::text`;
+}
+
+/**
+ * Issue 15: the create entries of rows a bulk insert has just written, described by the database from
+ * the stored rows in one statement, instead of one `describeChanges` and one bound text each (a payroll
+ * run's 9,524 entries are 7-9 MB of JSON: on SQLite describing and binding them took 250-370 ms, this
+ * 130 ms; decision 069). The text is the one `describeChanges(null, row)` writes for the same row:
+ * `columns` in the row's key order, a field only when not null, strings escaped as `JSON.stringify`
+ * escapes them. It holds for rows of texts, integers, dates and timestamps of millisecond precision
+ * (what the app stores); a fractional or `numeric` value would be written in the database's notation
+ * (SQLite's `0.3` for `0.30000000000000004`), so keep such tables on the general path. The table's
+ * `id` column is the entry's `entity_id`. Same transaction rule as `recordAudit`.
  */
 export async function insertCreateAuditsOfStoredRows(
   db: Db,
   actor: Actor | null,
-  target: { entity: string; table: string; columns: readonly string[]; ids: readonly string[] },
+  target: { entity: string; table: keyof Database & string; columns: readonly string[]; ids: readonly string[] },
   createdAt = nowIso(),
 ): Promise<void> {
   if (target.ids.length === 0) return;
+  const postgresTypes =
+    db.getExecutor().adapter instanceof PostgresAdapter ? await postgresColumnTypes(db, target.table) : undefined;
   const fields = target.columns
     .filter((column) => !SECRET_FIELDS.has(column) && column !== 'updated_at')
     .map((column) => {
       const value = `stored.${quoteIdentifier(column)}`;
-      return `case when ${value} is not null then ${quoteText(`${JSON.stringify(column)}:[null,`)} || json_quote(${value}) || ']' end`;
+      const json = storedValueAsJson(value, postgresTypes?.get(column));
+      return `case when ${value} is not null then ${quoteText(`${JSON.stringify(column)}:[null,`)} || ${json} || ']' end`;
     });
-  const text = `insert into audit_log (id, user_id, user_name, action, entity, entity_id, changes, created_at)
-    select json_extract(entry.value, '$[0]'), ?, ?, 'create', ?, stored.id, nullif('{' || concat_ws(',', ${fields.join(', ')}) || '}', '{}'), ?
-    from json_each(?) as entry join ${quoteIdentifier(target.table)} as stored on stored.id = json_extract(entry.value, '$[1]')`;
+  const changes = `nullif('{' || concat_ws(',', ${fields.join(', ')}) || '}', '{}')`;
+  const table = quoteIdentifier(target.table);
+  const text = postgresTypes
+    ? `insert into audit_log (id, user_id, user_name, action, entity, entity_id, changes, created_at)
+       select (entry ->> 0)::uuid, $1::uuid, $2, 'create', $3, stored.id::text, ${changes}, $4::timestamptz
+       from json_array_elements($5::json) as entry
+       join ${table} as stored on stored.id = (entry ->> 1)::${postgresTypes.get('id') ?? 'text'}`
+    : `insert into audit_log (id, user_id, user_name, action, entity, entity_id, changes, created_at)
+       select json_extract(entry.value, '$[0]'), ?, ?, 'create', ?, stored.id, ${changes}, ?
+       from json_each(?) as entry join ${table} as stored on stored.id = json_extract(entry.value, '$[1]')`;
   const entries = target.ids.map((id) => [newId(), id]);
   await db.executeQuery(
     CompiledQuery.raw(text, [

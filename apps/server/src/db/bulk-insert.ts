@@ -27,7 +27,7 @@ export interface BulkInsertOptions {
 /** PostgreSQL column types by table, read once: the same migrations give every schema the same ones. */
 const postgresTypes = new Map<string, Map<string, string>>();
 
-async function postgresColumnTypes(db: Db, table: string): Promise<Map<string, string>> {
+export async function postgresColumnTypes(db: Db, table: string): Promise<Map<string, string>> {
   const known = postgresTypes.get(table);
   if (known) return known;
   const result = await db.executeQuery<{ column_name: string; udt_name: string }>(

@@ -6,13 +6,7 @@ import {
   type PayrollRunRow,
   SKIP_REASONS,
 } from '@td/shared/schemas/payslip';
-import {
-  type Actor,
-  auditRow,
-  describesStoredRows,
-  insertAuditRows,
-  insertCreateAuditsOfStoredRows,
-} from '../../audit/audit.repository.ts';
+import { type Actor, insertCreateAuditsOfStoredRows } from '../../audit/audit.repository.ts';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
 import {
@@ -137,41 +131,15 @@ export async function runPayroll(
   );
 
   const inserted = await db.transaction().execute(async (trx) => {
-    if (describesStoredRows(trx)) {
-      // SQLite describes the payslips it has just stored itself, in one statement (issue 15).
-      const saved = await repo.insertPayslipsSkippingExisting(trx, rows);
-      await insertCreateAuditsOfStoredRows(
-        trx,
-        actor,
-        {
-          entity: PAYSLIP_ENTITY,
-          table: 'payslips',
-          columns: Object.keys(rows[0] ?? {}),
-          ids: saved.map((row) => row.id),
-        },
-        nowIso(),
-      );
-      return saved;
-    }
-    const saving = repo.insertPayslipsSkippingExisting(trx, rows);
-    // Handled by the await below; this only keeps a fast failure from counting as unhandled meanwhile.
-    saving.catch(() => undefined);
-    // Describing 10,000 payslips for the audit log is CPU work: done while PostgreSQL writes them
-    // (once the insert has gone out) instead of after.
-    await new Promise((resolve) => setImmediate(resolve));
-    const createdAt = nowIso();
-    const audit = new Map(
-      rows.map((row) => [
-        row.id,
-        auditRow(actor, { action: 'create', entity: PAYSLIP_ENTITY, entityId: row.id, after: row }, createdAt),
-      ]),
-    );
-    const saved = await saving;
-    // Only the payslips actually inserted: one that lost a race is another staff member's, audited by them.
-    await insertAuditRows(
-      trx,
-      saved.flatMap((row) => audit.get(row.id) ?? []),
-    );
+    const saved = await repo.insertPayslipsSkippingExisting(trx, rows);
+    // Only the payslips actually inserted: one that lost a race is another staff member's, audited by
+    // them. The database describes each from its stored row (decision 069).
+    await insertCreateAuditsOfStoredRows(trx, actor, {
+      entity: PAYSLIP_ENTITY,
+      table: 'payslips',
+      columns: Object.keys(rows[0] ?? {}),
+      ids: saved.map((row) => row.id),
+    });
     return saved;
   });
 
