@@ -43,10 +43,10 @@ export async function recordAudit(db: Db, actor: Actor | null, event: AuditEvent
 }
 
 /** An audit_log row ready to insert. */
-export type AuditRow = Insertable<AuditLogTable>;
+type AuditRow = Insertable<AuditLogTable>;
 
 /** The audit_log row of one event, described now (the write it records must be in the same transaction). */
-export function auditRow(actor: Actor | null, event: AuditEvent, createdAt = nowIso()): AuditRow {
+function auditRow(actor: Actor | null, event: AuditEvent, createdAt = nowIso()): AuditRow {
   return {
     id: newId(),
     user_id: actor?.id ?? null,
@@ -72,7 +72,7 @@ export async function recordAuditMany(db: Db, actor: Actor | null, events: reado
 }
 
 /** Rows made by auditRow, in a few multi-row inserts. */
-export async function insertAuditRows(db: Db, rows: readonly AuditRow[]): Promise<void> {
+async function insertAuditRows(db: Db, rows: readonly AuditRow[]): Promise<void> {
   await bulkInsert(db, 'audit_log', rows, { postgresJson: true });
 }
 
