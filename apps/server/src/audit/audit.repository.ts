@@ -1,5 +1,5 @@
 import { CompiledQuery, type Insertable, PostgresAdapter } from 'kysely';
-import { bulkInsert, postgresColumnTypes } from '../db/bulk-insert.ts';
+import { bulkInsert, postgresColumnTypes, quoteIdentifier } from '../db/bulk-insert.ts';
 import type { Db } from '../db/database.ts';
 import type { AuditLogTable, Database } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/clock.ts';
@@ -76,7 +76,6 @@ async function insertAuditRows(db: Db, rows: readonly AuditRow[]): Promise<void>
   await bulkInsert(db, 'audit_log', rows, { postgresJson: true });
 }
 
-const quoteIdentifier = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 const quoteText = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /**

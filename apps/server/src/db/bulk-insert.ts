@@ -7,7 +7,8 @@ const SQLITE_MAX_PARAMETERS = 30_000;
 /** PostgreSQL: rows per statement (each column is one array parameter, so there is no bound limit). */
 const POSTGRES_ROWS_PER_STATEMENT = 5_000;
 
-const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
+/** An SQL identifier in double quotes, as both databases read it. */
+export const quoteIdentifier = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
 export interface BulkInsertOptions {
   /** `on conflict (columns) do nothing`: rows that would break this unique index are left out. */
@@ -60,9 +61,9 @@ export async function bulkInsert<T extends keyof Database & string>(
   const columns = Object.keys(first);
   const tail =
     (options.onConflictDoNothing
-      ? ` on conflict (${options.onConflictDoNothing.map(quote).join(', ')}) do nothing`
-      : '') + (options.returning?.length ? ` returning ${options.returning.map(quote).join(', ')}` : '');
-  const head = `insert into ${quote(table)} (${columns.map(quote).join(', ')}) `;
+      ? ` on conflict (${options.onConflictDoNothing.map(quoteIdentifier).join(', ')}) do nothing`
+      : '') + (options.returning?.length ? ` returning ${options.returning.map(quoteIdentifier).join(', ')}` : '');
+  const head = `insert into ${quoteIdentifier(table)} (${columns.map(quoteIdentifier).join(', ')}) `;
   const cellOf = (row: Insertable<Database[T]>, column: string) => (row as Record<string, unknown>)[column] ?? null;
 
   const answered: Array<Record<string, unknown>> = [];
@@ -74,7 +75,7 @@ export async function bulkInsert<T extends keyof Database & string>(
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   if (postgres && options.postgresJson) {
     // One JSON text per statement; PostgreSQL's own parser turns it into rows of the table's type.
-    const text = `${head}select ${columns.map(quote).join(', ')} from json_populate_recordset(null::${quote(table)}, $1::json)${tail}`;
+    const text = `${head}select ${columns.map(quoteIdentifier).join(', ')} from json_populate_recordset(null::${quoteIdentifier(table)}, $1::json)${tail}`;
     for (let start = 0; start < rows.length; start += POSTGRES_ROWS_PER_STATEMENT) {
       await run(text, [JSON.stringify(rows.slice(start, start + POSTGRES_ROWS_PER_STATEMENT))]);
     }

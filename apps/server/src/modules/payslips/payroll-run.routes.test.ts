@@ -218,7 +218,7 @@ describe('POST /api/payroll-runs', () => {
       .where('entity', '=', 'payslip')
       .execute();
     expect(audits).toHaveLength(6);
-    // Each payslip of the run is audited as created, with its whole row (SQLite describes it itself).
+    // Each payslip of the run is audited as created, with its whole row (the database describes it, decision 069).
     const runAudits = audits.filter((audit) => result.payslip_ids.includes(audit.entity_id));
     expect(runAudits.map((audit) => audit.entity_id).sort()).toEqual([...result.payslip_ids].sort());
     for (const audit of runAudits) {
