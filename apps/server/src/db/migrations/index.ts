@@ -18,6 +18,7 @@ import * as timesheetMonthSummaries from './0016-timesheet-month-summaries.ts';
 import * as listOrderIndexes from './0017-list-order-indexes.ts';
 import * as dashboardAndTileCounts from './0018-dashboard-and-tile-counts.ts';
 import * as workerSearchColumns from './0019-worker-search-columns.ts';
+import * as redundantIndexes from './0020-redundant-indexes.ts';
 
 /** Listed here rather than read from disk, so the bundled server carries them. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017-list-order-indexes': listOrderIndexes,
   '0018-dashboard-and-tile-counts': dashboardAndTileCounts,
   '0019-worker-search-columns': workerSearchColumns,
+  '0020-redundant-indexes': redundantIndexes,
 };
