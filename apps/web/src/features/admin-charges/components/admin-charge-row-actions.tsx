@@ -1,8 +1,8 @@
-import { Eye, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button.tsx';
 import { cn } from '@/components/ui/cn.ts';
+import { RowActionIcon } from '@/components/ui/row-action-icon.tsx';
 import { fromHere } from '@/lib/return-to.ts';
 import { LOCKED_EXPLANATION } from './admin-charge-display.ts';
 
@@ -60,8 +60,8 @@ export function AdminChargeRowActions({
       {content(icon, label)}
     </button>
   );
-  const pencil = <Pencil aria-hidden="true" className="h-4 w-4" />;
-  const bin = <Trash2 aria-hidden="true" className="h-4 w-4" />;
+  const pencil = <RowActionIcon name="edit" />;
+  const bin = <RowActionIcon name="delete" />;
 
   return (
     <div className={card ? 'flex flex-wrap justify-end gap-2' : 'flex items-center justify-end gap-1'}>
@@ -72,7 +72,7 @@ export function AdminChargeRowActions({
         title={card ? undefined : 'View'}
         className={look('plain')}
       >
-        {content(<Eye aria-hidden="true" className="h-4 w-4" />, 'View')}
+        {content(<RowActionIcon name="view" />, 'View')}
       </Link>
       {locked ? (
         <>

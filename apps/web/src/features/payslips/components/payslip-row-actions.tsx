@@ -1,8 +1,9 @@
 import type { Payslip } from '@td/shared/schemas/payslip';
-import { Eye, Trash2, Wallet } from 'lucide-react';
+import { Wallet } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button.tsx';
 import { cn } from '@/components/ui/cn.ts';
+import { RowActionIcon } from '@/components/ui/row-action-icon.tsx';
 import { fromHere } from '@/lib/return-to.ts';
 import { formatPeriod, payslipWorkerName } from './payslip-display.ts';
 
@@ -44,7 +45,7 @@ export function PayslipRowActions({ payslip, onMarkPaid, onDelete, layout }: Pay
           aria-label={`View ${subject}`}
           className={buttonClasses('secondary', 'sm')}
         >
-          <Eye aria-hidden="true" className="h-4 w-4" />
+          <RowActionIcon name="view" />
           View
         </Link>
         {!paid && (
@@ -54,7 +55,7 @@ export function PayslipRowActions({ payslip, onMarkPaid, onDelete, layout }: Pay
             onClick={onDelete}
             className={buttonClasses('secondary', 'sm', 'text-danger hover:bg-red-50')}
           >
-            <Trash2 aria-hidden="true" className="h-4 w-4" />
+            <RowActionIcon name="delete" />
             Delete
           </button>
         )}
@@ -81,7 +82,7 @@ export function PayslipRowActions({ payslip, onMarkPaid, onDelete, layout }: Pay
         title="View"
         className={cn(iconAction, 'text-ink-muted hover:bg-black/5 hover:text-accent')}
       >
-        <Eye aria-hidden="true" className="h-4 w-4" />
+        <RowActionIcon name="view" />
       </Link>
       {!paid && (
         <button
@@ -91,7 +92,7 @@ export function PayslipRowActions({ payslip, onMarkPaid, onDelete, layout }: Pay
           onClick={onDelete}
           className={cn(iconAction, 'text-ink-muted hover:bg-red-50 hover:text-danger')}
         >
-          <Trash2 aria-hidden="true" className="h-4 w-4" />
+          <RowActionIcon name="delete" />
         </button>
       )}
     </div>

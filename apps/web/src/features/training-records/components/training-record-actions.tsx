@@ -1,6 +1,6 @@
-import { Eye, Pencil, Trash2 } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '@/components/ui/cn.ts';
+import { RowActionIcon } from '@/components/ui/row-action-icon.tsx';
 import { fromHere } from '@/lib/return-to.ts';
 
 const iconAction =
@@ -25,7 +25,7 @@ export function TrainingRecordActions({ id, name, onDelete }: TrainingRecordActi
         title="View"
         className={cn(iconAction, 'text-ink-muted hover:bg-black/5 hover:text-accent')}
       >
-        <Eye aria-hidden="true" className="h-4 w-4" />
+        <RowActionIcon name="view" />
       </Link>
       <Link
         to={`/training-records/edit/${id}`}
@@ -34,7 +34,7 @@ export function TrainingRecordActions({ id, name, onDelete }: TrainingRecordActi
         title="Edit"
         className={cn(iconAction, 'text-ink-muted hover:bg-black/5 hover:text-accent')}
       >
-        <Pencil aria-hidden="true" className="h-4 w-4" />
+        <RowActionIcon name="edit" />
       </Link>
       <button
         type="button"
@@ -43,7 +43,7 @@ export function TrainingRecordActions({ id, name, onDelete }: TrainingRecordActi
         onClick={onDelete}
         className={cn(iconAction, 'text-ink-muted hover:bg-red-50 hover:text-danger')}
       >
-        <Trash2 aria-hidden="true" className="h-4 w-4" />
+        <RowActionIcon name="delete" />
       </button>
     </div>
   );

@@ -1,7 +1,7 @@
-import { Eye, Pencil, Trash2 } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button.tsx';
 import { cn } from '@/components/ui/cn.ts';
+import { RowActionIcon } from '@/components/ui/row-action-icon.tsx';
 import { fromHere } from '@/lib/return-to.ts';
 
 const iconAction =
@@ -31,7 +31,7 @@ export function WorkerRowActions({ id, name, onDelete, layout = 'table' }: Worke
           aria-label={`View ${name}`}
           className={buttonClasses('secondary', 'sm')}
         >
-          <Eye aria-hidden="true" className="h-4 w-4" />
+          <RowActionIcon name="view" />
           View
         </Link>
         <Link
@@ -40,7 +40,7 @@ export function WorkerRowActions({ id, name, onDelete, layout = 'table' }: Worke
           aria-label={`Edit ${name}`}
           className={buttonClasses('secondary', 'sm')}
         >
-          <Pencil aria-hidden="true" className="h-4 w-4" />
+          <RowActionIcon name="edit" />
           Edit
         </Link>
         <button
@@ -49,7 +49,7 @@ export function WorkerRowActions({ id, name, onDelete, layout = 'table' }: Worke
           onClick={onDelete}
           className={buttonClasses('secondary', 'sm', 'text-danger hover:bg-red-50')}
         >
-          <Trash2 aria-hidden="true" className="h-4 w-4" />
+          <RowActionIcon name="delete" />
           Delete
         </button>
       </div>
@@ -64,7 +64,7 @@ export function WorkerRowActions({ id, name, onDelete, layout = 'table' }: Worke
         title="View"
         className={cn(iconAction, 'text-ink-muted hover:bg-black/5 hover:text-accent')}
       >
-        <Eye aria-hidden="true" className="h-4 w-4" />
+        <RowActionIcon name="view" />
       </Link>
       <Link
         to={`/worker/edit/${id}`}
@@ -73,7 +73,7 @@ export function WorkerRowActions({ id, name, onDelete, layout = 'table' }: Worke
         title="Edit"
         className={cn(iconAction, 'text-ink-muted hover:bg-black/5 hover:text-accent')}
       >
-        <Pencil aria-hidden="true" className="h-4 w-4" />
+        <RowActionIcon name="edit" />
       </Link>
       <button
         type="button"
@@ -82,7 +82,7 @@ export function WorkerRowActions({ id, name, onDelete, layout = 'table' }: Worke
         onClick={onDelete}
         className={cn(iconAction, 'text-ink-muted hover:bg-red-50 hover:text-danger')}
       >
-        <Trash2 aria-hidden="true" className="h-4 w-4" />
+        <RowActionIcon name="delete" />
       </button>
     </div>
   );
