@@ -4,7 +4,7 @@ import { Eye, type LucideIcon, Pencil, Trash2 } from 'lucide-react';
  * The view, edit and delete icons that every row of a list repeats. Drawn once, in a sprite the
  * signed-in layout holds, and shown in each row by reference (`<use>`): two elements an icon instead
  * of lucide's three to six. A page of 25 workers on a phone had 1,232 elements, 464 of them inside
- * SVG icons (issue 15, Lighthouse's DOM size on /worker-management).
+ * SVG icons (issue 15, Lighthouse's DOM size on /worker-management; decision 070).
  */
 const ROW_ACTION_ICONS = { view: Eye, edit: Pencil, delete: Trash2 } satisfies Record<string, LucideIcon>;
 
