@@ -4,6 +4,10 @@ import { Button } from '@/components/ui/button.tsx';
 import { cn } from '@/components/ui/cn.ts';
 import { SearchField } from '@/components/ui/search-field.tsx';
 import { SelectField, type SelectOption } from '@/components/ui/select-field.tsx';
+import { useMediaQuery } from '@/components/ui/table.tsx';
+
+/** Below Tailwind's `lg` the filters fold behind the Filters button (the panel's `max-lg:hidden`). */
+const FOLDING_QUERY = '(max-width: 1023.98px)';
 
 export interface FilterSelect {
   /** The select's label, e.g. "Nationality". */
@@ -47,6 +51,10 @@ export const WorkerFiltersBar = memo(function WorkerFiltersBar({
   const [open, setOpen] = useState(false);
   const foldable = selects.length + (sort ? 1 : 0) > 1;
   const activeCount = selects.filter((select) => select.value !== '').length;
+  // Folded, the selects are not built at all (issue 15: their options are a twentieth of a phone
+  // page's elements, paid for in its first render); the class alone folds them where the width is unknown.
+  const narrow = useMediaQuery(FOLDING_QUERY);
+  const folded = foldable && !open && narrow;
   return (
     <search className="flex flex-col gap-3 xl:flex-row xl:flex-wrap xl:items-end">
       <div className="flex items-end gap-2 xl:min-w-64 xl:flex-1">
@@ -78,22 +86,23 @@ export const WorkerFiltersBar = memo(function WorkerFiltersBar({
           foldable && !open && 'max-lg:hidden',
         )}
       >
-        {selects.map((select) => {
-          const known = select.options.some((option) =>
-            typeof option === 'string' ? option === select.value : option.value === select.value,
-          );
-          const options = select.value && !known ? [...select.options, select.value] : select.options;
-          return (
-            <SelectField
-              key={select.label}
-              label={select.label}
-              options={[{ value: '', label: select.allLabel }, ...options]}
-              value={select.value}
-              onChange={(event) => select.onChange(event.target.value)}
-            />
-          );
-        })}
-        {sort && (
+        {!folded &&
+          selects.map((select) => {
+            const known = select.options.some((option) =>
+              typeof option === 'string' ? option === select.value : option.value === select.value,
+            );
+            const options = select.value && !known ? [...select.options, select.value] : select.options;
+            return (
+              <SelectField
+                key={select.label}
+                label={select.label}
+                options={[{ value: '', label: select.allLabel }, ...options]}
+                value={select.value}
+                onChange={(event) => select.onChange(event.target.value)}
+              />
+            );
+          })}
+        {!folded && sort && (
           <SelectField
             label="Sort by"
             options={sort.options}
@@ -101,7 +110,7 @@ export const WorkerFiltersBar = memo(function WorkerFiltersBar({
             onChange={(event) => sort.onChange(event.target.value)}
           />
         )}
-        {filtersActive && (
+        {!folded && filtersActive && (
           <Button
             variant="ghost"
             className="justify-self-start lg:!w-auto"
