@@ -117,7 +117,7 @@ const DashboardContent = memo(function DashboardContent({
         </button>
       )}
       {/* Folded (a phone's default), the panels are not built at all: about a tenth of the page's
-        elements, which only cost the first render (issue 15). The element stays for aria-controls. */}
+        elements, which only cost the first render (issue 15, decision 071). The element stays for aria-controls. */}
       <div id={panelId} className={cn('grid gap-3 lg:grid-cols-5', !open && 'hidden')}>
         {open && (
           <>

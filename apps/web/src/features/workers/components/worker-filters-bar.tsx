@@ -51,8 +51,9 @@ export const WorkerFiltersBar = memo(function WorkerFiltersBar({
   const [open, setOpen] = useState(false);
   const foldable = selects.length + (sort ? 1 : 0) > 1;
   const activeCount = selects.filter((select) => select.value !== '').length;
-  // Folded, the selects are not built at all (issue 15: their options are a twentieth of a phone
-  // page's elements, paid for in its first render); the class alone folds them where the width is unknown.
+  // Folded, the selects are not built at all (issue 15, decision 071: with their options about 70 of a
+  // phone page's 1,066 elements, paid for in its first render); the class alone folds them where the
+  // width is unknown.
   const narrow = useMediaQuery(FOLDING_QUERY);
   const folded = foldable && !open && narrow;
   return (
