@@ -1,6 +1,12 @@
 /** Calendar dates cross the API as `YYYY-MM-DD` (ARCHITECTURE, Data). */
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** An inclusive range of calendar dates, `YYYY-MM-DD` both ends (a pay period, a list's date filter). */
+export interface DateRange {
+  start: string;
+  end: string;
+}
+
 /**
  * True for a real calendar date in `YYYY-MM-DD` form (2025-02-30 is not). Year 0000 is refused too:
  * PostgreSQL's date type has no year 0, and bad input must never reach the database as an error.
