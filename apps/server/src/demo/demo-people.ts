@@ -3,7 +3,7 @@ import { TRAINING_NAMES, TRAINING_PROVIDERS } from '@td/shared/options/training'
 import { CORETRADES, LEVIES, NATIONALITIES, type PassType, WORKER_STATUSES } from '@td/shared/options/workers';
 import { addDays, addMonths } from '@td/shared/rules/dates';
 import { identityKey, nricFinCheckLetter } from '@td/shared/rules/worker-identity';
-import type { WorkerSeedRow } from '../modules/workers/workers.repository.ts';
+import type { WorkerSeedRow } from '../modules/workers/public.ts';
 
 /**
  * The people of the demo data (issue 15): pure functions of an index, a seeded random source and

@@ -10,8 +10,8 @@ import { isUuid } from '@td/shared/schemas/fields';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
+import { likeContains } from '../../db/paging.ts';
 import type { AdminChargeRow, Database } from '../../db/schema.ts';
-import { likeContains } from '../workers/workers.repository.ts';
 
 /** An inclusive range of calendar dates, `YYYY-MM-DD` (SPEC 7: "charge_date range"). */
 export interface DateRange {

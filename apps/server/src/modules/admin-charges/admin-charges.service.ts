@@ -11,7 +11,7 @@ import type { Db } from '../../db/database.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { newId, nowIso } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { findWorkerById } from '../workers/workers.repository.ts';
+import { findWorkerById } from '../workers/public.ts';
 import * as repo from './admin-charges.repository.ts';
 
 export const AUDIT_ENTITY = 'admin_charge';

@@ -3,7 +3,7 @@ import { employmentLetterFileName } from '@td/shared/rules/employment-letter';
 import type { CompanyDetails } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { renderEmploymentLetter } from '../../pdf/employment-letter.template.ts';
-import { getWorker } from '../workers/workers.service.ts';
+import { getWorker } from '../workers/public.ts';
 
 export interface EmploymentLetterSettings {
   company: CompanyDetails;

@@ -7,8 +7,8 @@ import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool,
 import { bulkInsert } from '../../db/bulk-insert.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
+import { likeContains } from '../../db/paging.ts';
 import type { Database, PayslipRow, PayslipsTable } from '../../db/schema.ts';
-import { likeContains } from '../workers/workers.repository.ts';
 import { type ChargeTypeTotal, chunks, type DateRange } from './payroll-reads.repository.ts';
 
 /** All SQL of the payslips table (SPEC 7 payslip calls; ARCHITECTURE differs 3: server-side lists). */

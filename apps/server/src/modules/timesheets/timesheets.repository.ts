@@ -5,8 +5,8 @@ import type { Timesheet } from '@td/shared/schemas/timesheet';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { compiledOnce, executePrepared } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
+import { likeContains } from '../../db/paging.ts';
 import type { Database, TimesheetRow } from '../../db/schema.ts';
-import { likeContains } from '../workers/workers.repository.ts';
 
 /** An inclusive range of work dates (`YYYY-MM-DD`). */
 export interface DateRange {

@@ -16,7 +16,7 @@ import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { newId, nowIso } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { findWorkersSuppliedTo, listSuppliedCompanies } from '../workers/workers.repository.ts';
+import { findWorkersSuppliedTo, listSuppliedCompanies } from '../workers/public.ts';
 import * as repo from './timesheets.repository.ts';
 
 /** Crew entry: "every Working worker supplied to one company" (issue 9). */

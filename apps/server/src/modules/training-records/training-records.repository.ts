@@ -6,9 +6,9 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import { compiledOnce, compiledWithValues } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/migrations/column-types.ts';
+import { likeContains } from '../../db/paging.ts';
 import type { Database, TrainingRecordRow } from '../../db/schema.ts';
 import { tableRowCount } from '../../db/table-row-counts.ts';
-import { likeContains } from '../workers/workers.repository.ts';
 
 type From = ExpressionBuilder<Database & { tr: Database['training_records'] }, 'tr'>;
 
