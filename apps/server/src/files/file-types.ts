@@ -2,6 +2,7 @@ import { cleanText, hasForbiddenCharacters } from '@td/shared/schemas/fields';
 import type { FileKind } from '@td/shared/schemas/file';
 import { INVALID_CERTIFICATE_TYPE, INVALID_DOCUMENT_TYPE, INVALID_PHOTO_TYPE } from '@td/shared/schemas/file';
 import { fileTypeFromBuffer } from 'file-type';
+import { pdfHasActiveContent } from './pdf-active-content.ts';
 
 /** The formats an upload may have. */
 export type FileFormat = 'pdf' | 'doc' | 'docx' | 'jpg' | 'png' | 'gif';
@@ -97,14 +98,14 @@ export async function detectFormat(data: Uint8Array): Promise<FileFormat | null>
  */
 const MARKUP =
   /<(?:script|html|body|svg|iframe|object|embed|img\s[^>]*\bon\w+\s*=|!doctype\s+html|\?xml-stylesheet)|javascript:/i;
-/** PDF actions that run code or programs when the document opens (issue 16). */
-const PDF_ACTIVE = /\/(?:JavaScript|JS|Launch)(?![A-Za-z0-9])/;
-
-/** Issue 16: true when the bytes carry script or markup, whatever format they claim to be. */
-export function hasActiveContent(data: Uint8Array, format: FileFormat): boolean {
+/**
+ * True when the bytes carry script or markup, whatever format they claim to be; for a PDF, also when
+ * the parsed document holds a script, a launch action or an embedded file (decision 036).
+ */
+export async function hasActiveContent(data: Uint8Array, format: FileFormat): Promise<boolean> {
   // latin1 maps each byte to one character, so a regular expression sees the raw bytes.
   const text = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('latin1');
-  return MARKUP.test(text) || (format === 'pdf' && PDF_ACTIVE.test(text));
+  return MARKUP.test(text) || (format === 'pdf' && (await pdfHasActiveContent(data)));
 }
 
 export type UploadCheck =
@@ -122,7 +123,7 @@ export async function checkUpload(kind: FileKind, fileName: string, data: Uint8A
   if (!named || !rule.formats.includes(named)) return { ok: false, message: rule.invalid };
   const content = await detectFormat(data);
   if (content !== named) return { ok: false, message: rule.invalid };
-  if (hasActiveContent(data, content)) return { ok: false, message: rule.invalid };
+  if (await hasActiveContent(data, content)) return { ok: false, message: rule.invalid };
   return { ok: true, format: content, extension, contentType: CONTENT_TYPES[content] };
 }
 

@@ -11,6 +11,7 @@ import { INVALID_CERTIFICATE_TYPE, INVALID_DOCUMENT_TYPE, INVALID_PHOTO_TYPE } f
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildWorker, fakeFileStore, multipart, sampleFiles } from '../../test/factories.ts';
+import { hiddenPdfActions } from '../../test/pdf-samples.ts';
 import { buildTrainingRecord } from '../../test/training-record-factories.ts';
 import { sweepUnlinkedFiles } from './file-sweeper.ts';
 import * as repo from './files.repository.ts';
@@ -113,6 +114,13 @@ const REFUSED: Array<[string, string, string, Buffer, string]> = [
     Buffer.concat([sampleFiles.docx(), Buffer.from('javascript:alert(1)')]),
     INVALID_DOCUMENT_TYPE,
   ],
+  ...Object.entries(hiddenPdfActions).map(([name, build]): [string, string, string, Buffer, string] => [
+    `a PDF with ${name}`,
+    'ipa',
+    'ipa.pdf',
+    build(),
+    INVALID_DOCUMENT_TYPE,
+  ]),
 ];
 
 describe('uploads that are refused (issue 16)', () => {
