@@ -1,34 +1,70 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { CLIENT_ROUTES, SIGNED_IN_SHELL } from '../web/client-routes.ts';
-import { entryOf, filesOf, type Manifest } from '../web/vite-manifest.ts';
+import { BUDGETS } from './budgets.ts';
+import { type Figure, figure } from './figures.ts';
 
 /**
- * Issue 15 front-end budget: the gzipped JS and CSS a browser loads for a route, read from the Vite
- * build's manifest (`apps/web/dist/.vite/manifest.json`): the entry with everything it imports
- * statically, plus, for a feature route, the lazily loaded page chunk with its own static imports.
+ * Decision 078's front-end budget: the gzipped JS and CSS a browser loads for a route, read from the web
+ * build's own manifest (`apps/web/dist/.vite/manifest.json`): for `/login` the entry chunk with its
+ * static imports (the sign-in screen is in the entry); for a signed-in route, also the modules the
+ * router loads lazily for it, each found among the dynamic imports of a chunk the route already loads,
+ * with their own static imports.
  */
 
-/** The feature routes measured, and the page module each one loads lazily (web/client-routes.ts). */
-export const FEATURE_ROUTES: Record<string, string> = Object.fromEntries(
-  [
-    '/dashboard',
-    '/worker-management',
-    '/timesheet',
-    '/admin-charge',
-    '/training-records',
-    '/payslip',
-    '/worker/employment-letter/:id',
-  ].map((route) => {
-    const page = CLIENT_ROUTES.find((candidate) => candidate.path === route)?.modules.at(-1);
-    if (!page) throw new Error(`No client route ${route}`);
-    return [route, page];
-  }),
-);
+/** One chunk of the Vite manifest: its file, its CSS and what it imports. */
+export interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
 
-/** The signed-in shell every feature route loads lazily with its page (apps/web/src/app/router.tsx). */
-export const SHELL = SIGNED_IN_SHELL;
+/**
+ * The routes measured and the source modules the router loads lazily for each, in order, as the
+ * manifest names them: the signed-in shell (apps/web/src/app/router.tsx) and the page
+ * (features/workers/routes.tsx). A module that is no longer a dynamic import fails the run.
+ */
+export const MEASURED_ROUTES: Record<string, readonly string[]> = {
+  '/login': [],
+  '/worker-management': [
+    'src/app/protected-route.tsx',
+    'src/app/app-layout.tsx',
+    'src/features/workers/pages/worker-list-page.tsx',
+  ],
+};
+
+export function readManifest(distDir: string): Manifest | null {
+  const file = path.join(distDir, '.vite', 'manifest.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest) : null;
+}
+
+/** The keys of chunk `key` and of everything it imports statically. */
+function staticClosure(manifest: Manifest, key: string, into: Set<string>): void {
+  if (into.has(key)) return;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`The build manifest has no chunk ${key}`);
+  into.add(key);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into);
+}
+
+/** The manifest keys of the chunks a browser loads for `route`. */
+export function chunksOf(manifest: Manifest, route: string): Set<string> {
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0];
+  if (!entry) throw new Error('The build manifest has no entry chunk');
+  const lazy = MEASURED_ROUTES[route];
+  if (!lazy) throw new Error(`No measured route ${route}`);
+  const keys = new Set<string>();
+  staticClosure(manifest, entry, keys);
+  for (const module of lazy) {
+    const loadedBy = [...keys].some((key) => manifest[key]?.dynamicImports?.includes(module));
+    if (!loadedBy) throw new Error(`${route}: no chunk it loads imports ${module} lazily (see MEASURED_ROUTES)`);
+    staticClosure(manifest, module, keys);
+  }
+  return keys;
+}
 
 export interface RouteSize {
   route: string;
@@ -39,39 +75,50 @@ export interface RouteSize {
   files: number;
 }
 
-/** Gzipped bytes of the JS and CSS each route needs: `/login` (the entry alone) and every feature route. */
 export function routeSizes(distDir: string, manifest: Manifest): RouteSize[] {
-  const entry = entryOf(manifest);
-  const compressed = new Map<string, { gzip: number; brotli: number }>();
-  const sizeOf = (files: Iterable<string>) => {
-    const total = { gzip: 0, brotli: 0 };
+  return Object.keys(MEASURED_ROUTES).map((route) => {
+    const files = new Set<string>();
+    for (const key of chunksOf(manifest, route)) {
+      const chunk = manifest[key];
+      if (!chunk) continue;
+      files.add(chunk.file);
+      for (const css of chunk.css ?? []) files.add(css);
+    }
+    let gzipBytes = 0;
+    let brotliBytes = 0;
     for (const file of files) {
       if (!/\.(js|css)$/.test(file)) continue;
-      let size = compressed.get(file);
-      if (!size) {
-        const data = fs.readFileSync(path.join(distDir, file));
-        size = {
-          gzip: gzipSync(data, { level: 9 }).length,
-          brotli: brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-        };
-        compressed.set(file, size);
-      }
-      total.gzip += size.gzip;
-      total.brotli += size.brotli;
+      const data = fs.readFileSync(path.join(distDir, file));
+      gzipBytes += gzipSync(data, { level: 9 }).length;
+      brotliBytes += brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
     }
-    return total;
-  };
-  const login = filesOf(manifest, entry);
-  const loginSize = sizeOf(login);
-  const sizes: RouteSize[] = [
-    { route: '/login', gzipBytes: loginSize.gzip, brotliBytes: loginSize.brotli, files: login.size },
-  ];
-  for (const [route, page] of Object.entries(FEATURE_ROUTES)) {
-    if (!manifest[page]) continue;
-    const shell = SHELL.filter((key) => manifest[key]).flatMap((key) => [...filesOf(manifest, key)]);
-    const all = new Set([...login, ...shell, ...filesOf(manifest, page)]);
-    const size = sizeOf(all);
-    sizes.push({ route, gzipBytes: size.gzip, brotliBytes: size.brotli, files: all.size });
-  }
-  return sizes;
+    return { route, gzipBytes, brotliBytes, files: files.size };
+  });
+}
+
+/** The gzipped JS and CSS of `/login` (budgeted) and `/worker-management`, from the web build. */
+export function frontEndFigures(webDist: string): Figure[] {
+  const manifest = readManifest(webDist);
+  if (!manifest) return [];
+  const sizes = routeSizes(webDist, manifest);
+  const login = sizes.find((size) => size.route === '/login')?.gzipBytes ?? 0;
+  return sizes.map((size) =>
+    size.route === '/login'
+      ? figure(
+          'front end: /login JS+CSS gzipped',
+          '-',
+          size.gzipBytes / 1024,
+          'KB',
+          { limit: BUDGETS.loginKb },
+          `${size.files} files; brotli ${(size.brotliBytes / 1024).toFixed(1)} KB`,
+        )
+      : figure(
+          `front end: ${size.route} JS+CSS gzipped`,
+          '-',
+          size.gzipBytes / 1024,
+          'KB',
+          null,
+          `/login + ${((size.gzipBytes - login) / 1024).toFixed(1)} KB loaded lazily; brotli ${(size.brotliBytes / 1024).toFixed(1)} KB`,
+        ),
+  );
 }

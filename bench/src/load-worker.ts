@@ -1,26 +1,30 @@
 /**
- * The load generator of `npm run bench` (issue 15: "from a separate load process"): a child process
- * that runs autocannon for each request the parent sends over IPC and answers its figures.
+ * The load generator of `npm run bench`: a child process, so that loading the servers takes no time
+ * from the process that times the rest, running autocannon for each request the parent sends over IPC.
  *
- * The URLs of one request (the product's and the bare server's) are loaded in turns: a slice of each,
- * alternating, until each has had its seconds, and each URL's figures are those of all its slices
- * together (decision 055). The machine's speed drifts by up to 2x within a minute here; measured one
- * after the other in two 5-second windows, a drift between the windows went straight into the ratio.
+ * The targets of one request (the product on the large set, the bare server, the product on the small
+ * set) are loaded in turns: a slice of each, in order, until each has had its seconds, and each
+ * target's figures are those of all its slices together (decision 055). The machine's speed drifts by
+ * up to 2x within a minute here; measured one after the other, a drift between the windows went
+ * straight into the ratio.
  */
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { percentile } from './figures.ts';
 
-export interface LoadRequest {
-  /** Loaded in turns, in this order; one result per URL, in the same order. */
-  urls: string[];
+export interface LoadTarget {
+  url: string;
   headers: Record<string, string>;
+}
+
+export interface LoadRequest {
+  /** Loaded in turns, in this order; one result per target, in the same order. */
+  targets: LoadTarget[];
   connections: number;
-  /** Seconds of load per URL in all, in `slices` turns each (after one unrecorded turn of `warmUpSeconds`). */
-  seconds?: number;
-  slices?: number;
-  warmUpSeconds?: number;
-  /** Instead of seconds, this many requests per URL, one turn each (the short form). */
-  amount?: number;
+  /** Seconds of load per target in all, in `slices` turns each (after one unrecorded turn of `warmUpSeconds`). */
+  seconds: number;
+  slices: number;
+  warmUpSeconds: number;
 }
 
 export interface LoadResult {
@@ -41,23 +45,18 @@ interface Turn {
   errors: number;
 }
 
-function loadTurn(
-  url: string,
-  request: LoadRequest,
-  length: { seconds: number } | { amount: number },
-  record: boolean,
-): Promise<Turn> {
+function loadTurn(target: LoadTarget, connections: number, seconds: number, record: boolean): Promise<Turn> {
   const latencies: number[] = [];
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
-        url,
-        headers: request.headers,
-        connections: request.connections,
+        url: target.url,
+        headers: target.headers,
+        connections,
         // autocannon stops at its first sample after the end (every second by default): samples every
-        // 50 ms end a turn or a fixed number of requests (the short form) on time.
+        // 50 ms end a turn on time.
         sampleInt: 50,
-        ...('amount' in length ? { amount: length.amount } : { duration: length.seconds }),
+        duration: seconds,
       },
       (error, result) => {
         if (error) reject(error);
@@ -78,7 +77,7 @@ function loadTurn(
   });
 }
 
-function resultOf(turns: Turn[]): LoadResult {
+export function resultOf(turns: readonly Turn[]): LoadResult {
   const latencies = turns.flatMap((turn) => turn.latencies);
   const seconds = turns.reduce((sum, turn) => sum + turn.seconds, 0);
   return {
@@ -92,31 +91,28 @@ function resultOf(turns: Turn[]): LoadResult {
 }
 
 export async function load(request: LoadRequest): Promise<LoadResult[]> {
-  const turns = request.urls.map((): Turn[] => []);
-  if (request.amount) {
-    for (const [index, url] of request.urls.entries())
-      turns[index]?.push(await loadTurn(url, request, { amount: request.amount }, true));
-    return turns.map(resultOf);
+  const turns = request.targets.map((): Turn[] => []);
+  if (request.warmUpSeconds > 0) {
+    for (const target of request.targets) await loadTurn(target, request.connections, request.warmUpSeconds, false);
   }
-  if (request.warmUpSeconds) {
-    for (const url of request.urls) await loadTurn(url, request, { seconds: request.warmUpSeconds }, false);
-  }
-  const slices = Math.max(1, request.slices ?? 1);
-  const slice = (request.seconds ?? 1) / slices;
+  const slices = Math.max(1, request.slices);
+  const slice = request.seconds / slices;
   for (let round = 0; round < slices; round++) {
-    for (const [index, url] of request.urls.entries())
-      turns[index]?.push(await loadTurn(url, request, { seconds: slice }, true));
+    for (const [index, target] of request.targets.entries())
+      turns[index]?.push(await loadTurn(target, request.connections, slice, true));
   }
   return turns.map(resultOf);
 }
 
-process.on('message', (message: LoadRequest | 'exit') => {
-  if (message === 'exit') process.exit(0);
-  load(message).then(
-    (results) => process.send?.(results),
-    (error: unknown) => process.send?.({ error: String(error) }),
-  );
-});
-process.send?.('ready');
-// The bench that started this process is gone (stopped, or crashed): so is this process.
-process.once('disconnect', () => process.exit(0));
+// Only as the child process the bench forks (the test imports `load` alone).
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  process.on('message', (message: LoadRequest) => {
+    load(message).then(
+      (results) => process.send?.(results),
+      (error: unknown) => process.send?.({ error: String(error) }),
+    );
+  });
+  process.send?.('ready');
+  // The bench that started this process is gone (stopped, or crashed): so is this process.
+  process.once('disconnect', () => process.exit(0));
+}
