@@ -67,7 +67,8 @@ export async function postgresStore(baseUrl: string): Promise<Store> {
     settle: async () => {
       await sql`checkpoint`.execute(admin);
     },
-    // Every server and connection of the run is closed first (run-bench.ts), so no force is needed.
+    // Every server of the run is stopped first (run-bench.ts); `with (force)` ends a connection a
+    // killed process may have left for PostgreSQL to notice.
     dispose: async () => {
       await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);
       await admin.destroy();
