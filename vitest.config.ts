@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One `vitest run` for everything but the browser suite: shared rules, the web components, and the
- * server's API tests once on SQLite and once on PostgreSQL (TEST_DATABASE_URL, by default the local
+ * One `vitest run` for everything but the browser suite: shared rules, the web components, the
+ * benchmark's own logic, and the server's API tests once on SQLite and once on PostgreSQL (TEST_DATABASE_URL, by default the local
  * server; `TEST_DATABASE_URL=skip` leaves PostgreSQL out, except in CI where nothing is skipped).
  */
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
@@ -31,6 +31,8 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      // The benchmark's own logic (figures, budgets, turns, route sizes): no database, no server.
+      { extends: true, test: { name: 'bench', include: ['bench/src/**/*.test.ts'], environment: 'node' } },
       serverProject('server-sqlite', { TEST_DB: 'sqlite' }),
       ...(postgresUrl
         ? [serverProject('server-postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl })]

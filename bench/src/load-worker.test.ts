@@ -26,11 +26,14 @@ describe('bench load generator', () => {
     const fast = await server(1);
     const slow = await server(20);
     const [fastResult, slowResult] = await load({
-      urls: [fast.url, slow.url],
-      headers: {},
+      targets: [
+        { url: fast.url, headers: {} },
+        { url: slow.url, headers: {} },
+      ],
       connections: 2,
       seconds: 1.2,
       slices: 3,
+      warmUpSeconds: 0,
     });
     // Three turns each, alternating: the slow server's requests fall between the fast one's first and last.
     const turnsOf = (arrivals: number[]) =>

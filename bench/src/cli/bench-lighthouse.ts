@@ -1,5 +1,5 @@
 /**
- * `npm run bench:lighthouse` (issue 15, front-end budget: Lighthouse performance >= 95): runs Lighthouse
+ * `npm run bench:lighthouse` (decision 078: Lighthouse performance mobile >= 90, desktop >= 95): runs Lighthouse
  * on /login (signed out) and /worker-management (signed in) against the BUILT app (`npm run build`
  * first; this script builds nothing), with Lighthouse's default mobile settings and its desktop preset,
  * several runs each, and prints the median score with FCP, LCP, TBT and CLS.
@@ -13,19 +13,17 @@
  * Options: --runs 3, --workers 60, --compare DIR, --pages login,worker-management,
  * --form-factors mobile,desktop, --port 4312 (a second port above it for --compare),
  * --reports DIR (every run's whole Lighthouse report, to read its audits), --data-dir DIR (a DATA_DIR
- * `npm run demo` filled before, e.g. with `--workers 2000`, kept; DEMO_PASSWORD is its password).
+ * `npm run demo` filled before, e.g. with `--workers 2000`, kept; DEMO_PASSWORD is its password and
+ * DEMO_EMAIL its account, by default the demo's `demo@example.com`).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type LighthousePage, type LighthouseResult, lighthouseScores } from '../bench/lighthouse.ts';
-import { DEMO_EMAIL } from '../demo/demo-data.ts';
-import { SERVER_NODE_FLAGS } from '../node-flags.ts';
-
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
+import { type LighthousePage, type LighthouseResult, lighthouseScores } from '../lighthouse.ts';
+import { fillWithDemo, ROOT, SERVER_MAIN } from '../stack.ts';
 
 interface Build {
   label: string;
@@ -35,7 +33,7 @@ interface Build {
 
 /** The built server on `port`, as `npm start` runs it, over the given data and web build. */
 async function startServer(build: Build, dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, build.serverMain], {
+  const child = spawn(process.execPath, [build.serverMain], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
@@ -62,11 +60,11 @@ async function startServer(build: Build, dataDir: string, port: number): Promise
   return child;
 }
 
-async function signIn(base: string, password: string): Promise<string> {
+async function signIn(base: string, email: string, password: string): Promise<string> {
   const response = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: DEMO_EMAIL, password }),
+    body: JSON.stringify({ email, password }),
   });
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith('td_session='));
   if (!response.ok || !cookie) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
@@ -101,7 +99,7 @@ async function main(): Promise<void> {
   const builds: Build[] = [
     {
       label: 'this build',
-      serverMain: path.join(ROOT, 'apps/server/dist/main.js'),
+      serverMain: SERVER_MAIN,
       webDist: path.join(ROOT, 'apps/web/dist'),
     },
   ];
@@ -126,21 +124,24 @@ async function main(): Promise<void> {
   const servers: ChildProcess[] = [];
   try {
     let password = process.env.DEMO_PASSWORD ?? '';
+    let email = process.env.DEMO_EMAIL ?? 'demo@example.com';
     if (!givenDataDir) {
       password = `bench-${randomBytes(6).toString('hex')}`;
       console.error(`Filling ${dataDir} with the demo data (${values.workers} workers)...`);
-      execFileSync('npx', ['tsx', 'apps/server/src/cli/demo.ts', '--workers', values.workers], {
-        cwd: ROOT,
-        env: { ...process.env, DATA_DIR: dataDir, DEMO_PASSWORD: password },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
+      const workers = Number(values.workers);
+      const store = { database: 'sqlite' as const, dataDir, databaseUrl: undefined };
+      const filled = await fillWithDemo(
+        { ...store, settle: async () => undefined, dispose: async () => undefined },
+        { workers, months: workers >= 1000 ? 12 : 3, password },
+      );
+      email = filled.email;
     }
     const targets: Array<Build & { base: string; cookie: string }> = [];
     for (const [index, build] of builds.entries()) {
       const port = Number(values.port) + index;
       servers.push(await startServer(build, dataDir, port));
       const base = `http://127.0.0.1:${port}`;
-      targets.push({ ...build, base, cookie: await signIn(base, password) });
+      targets.push({ ...build, base, cookie: await signIn(base, email, password) });
     }
 
     const results = new Map<string, LighthouseResult[]>();

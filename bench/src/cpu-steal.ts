@@ -4,7 +4,7 @@ import fs from 'node:fs';
  * The machine's CPU time by kind, from the first line of Linux's `/proc/stat` (in clock ticks).
  * `steal` is time a virtual machine's CPUs were ready to run but the hypervisor ran someone else: on
  * a shared host it slows the product and the bare server of the same turns, and a run's figures
- * against another run's, so the benchmark reports it beside them (issue 15: one 4-second load on one
+ * against another run's, so the benchmark reports it beside them (docs/performance.md: one 4-second load on one
  * machine had 36% of its CPU time stolen; a whole run's HTTP runs there, 2-10%).
  */
 export interface CpuTimes {

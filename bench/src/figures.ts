@@ -1,5 +1,5 @@
 /**
- * The benchmark's figures (issue 15): one object per figure, written to `bench/results.json` and
+ * The benchmark's figures (decision 078): one object per figure, written to `bench/results.json` and
  * printed as a table, each beside its budget and what it is compared with.
  */
 export interface Figure {
@@ -8,7 +8,7 @@ export interface Figure {
   database: string;
   value: number;
   unit: string;
-  /** The budget as words (`p99 <= 20 ms`), or null when the figure has none. */
+  /** The budget as words (`<= 25 ms`, `<= 2 x bare p99 (14.2 ms)`), or null when the figure has none. */
   budget: string | null;
   met: boolean | null;
   /** What the value is compared with, e.g. the bare node:http server's figure and the ratio. */
