@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { SELECT_PAYSLIPS_TO_EMAIL } from '@td/shared/options/payslip-documents';
 import { batchPaidConfirmMessage, batchPaidSuccessMessage, PAYSLIP_MESSAGES } from '@td/shared/options/payslips';
 import type { Payslip } from '@td/shared/schemas/payslip';
-import { FileText, ListChecks, Mail, Plus, Users } from 'lucide-react';
+import { FileText, ListChecks, Mail, Plus, Users, Wallet } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert.tsx';
@@ -12,6 +12,7 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ListLoadError } from '@/components/ui/list-load-error.tsx';
 import { NoMatches } from '@/components/ui/no-matches.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { RowActions } from '@/components/ui/row-actions.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { type DataColumn, DataTable, Pagination } from '@/components/ui/table.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
@@ -25,7 +26,6 @@ import { BatchEmailPanel } from '../components/batch-email-panel.tsx';
 import { PayslipDetailsModal } from '../components/payslip-details-modal.tsx';
 import { currentMonth, formatHours, formatPeriod, payslipWorkerName } from '../components/payslip-display.ts';
 import { PayslipFilters } from '../components/payslip-filters.tsx';
-import { PayslipRowActions } from '../components/payslip-row-actions.tsx';
 import { PayslipStatusBadge } from '../components/payslip-status-badge.tsx';
 import { PayslipSummaryTiles } from '../components/payslip-summary-tiles.tsx';
 import { useBatchEmail } from '../components/use-batch-email.ts';
@@ -259,14 +259,34 @@ export function PayslipListPage() {
           columns={columns}
           rows={rows}
           rowKey={(payslip) => payslip.id}
-          actions={(payslip, layout) => (
-            <PayslipRowActions
-              payslip={payslip}
-              layout={layout}
-              onMarkPaid={() => askToPay([payslip.id])}
-              onDelete={() => remove(payslip)}
-            />
-          )}
+          actions={(payslip, layout) => {
+            // SPEC 2 actions: mark as paid when not Paid; view; delete without confirmation (with Undo).
+            // A Paid payslip is a record of money paid (ARCHITECTURE differs 9), so it offers no delete.
+            const subject = `payslip of ${payslipWorkerName(payslip.worker)} for ${formatPeriod(payslip.pay_period_start, payslip.pay_period_end)}`;
+            const paid = payslip.status === 'Paid';
+            return (
+              <RowActions
+                layout={layout}
+                subject={subject}
+                viewTo={`/payslip/view/${payslip.id}`}
+                onDelete={paid ? undefined : () => remove(payslip)}
+                before={
+                  paid
+                    ? []
+                    : [
+                        {
+                          label: `Mark ${subject} as paid`,
+                          text: 'Mark as Paid',
+                          title: 'Mark as paid',
+                          icon: Wallet,
+                          tone: 'info',
+                          onClick: () => askToPay([payslip.id]),
+                        },
+                      ]
+                }
+              />
+            );
+          }}
           busy={payslips.isPlaceholderData && payslips.isFetching}
         />
         <Pagination

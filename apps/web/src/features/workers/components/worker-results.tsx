@@ -3,6 +3,7 @@ import { WORKER_SORTS } from '@td/shared/options/workers';
 import type { Worker, WorkerList } from '@td/shared/schemas/worker';
 import { type ReactNode, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { ListLoadError } from '@/components/ui/list-load-error.tsx';
+import { RowActions } from '@/components/ui/row-actions.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { type DataColumn, DataTable, Pagination } from '@/components/ui/table.tsx';
 import { orNA } from '@/lib/format.ts';
@@ -11,7 +12,6 @@ import { WORKER_PAGE_SIZE, type WorkerListCriteria, workerQueries } from '../api
 import { DeleteWorkerDialog } from './delete-worker-dialog.tsx';
 import { WorkerDetailsModal } from './worker-details-modal.tsx';
 import { workerName } from './worker-display.ts';
-import { WorkerRowActions } from './worker-row-actions.tsx';
 import { WorkerStatusBadge } from './worker-status-badge.tsx';
 
 /** Issue 8 item 8: the main list filters by nationality, status, pass type and client company. */
@@ -126,10 +126,11 @@ export function WorkerResults({ workers, list, caption, showStatus = false, empt
           rows={data.items}
           rowKey={(worker) => worker.id}
           actions={(worker, layout) => (
-            <WorkerRowActions
-              id={worker.id}
-              name={workerName(worker)}
+            <RowActions
               layout={layout}
+              subject={workerName(worker)}
+              viewTo={`/worker/view/${worker.id}`}
+              editTo={`/worker/edit/${worker.id}`}
               onDelete={() => setToDelete(worker)}
             />
           )}
