@@ -2,9 +2,8 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { WORKER_SORTS } from '@td/shared/options/workers';
 import type { Worker, WorkerList } from '@td/shared/schemas/worker';
 import { type ReactNode, useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { ListLoadError } from '@/components/ui/list-load-error.tsx';
+import { ListBody } from '@/components/ui/list-body.tsx';
 import { RowActions } from '@/components/ui/row-actions.tsx';
-import { LoadingState } from '@/components/ui/spinner.tsx';
 import { type DataColumn, DataTable, Pagination } from '@/components/ui/table.tsx';
 import { orNA } from '@/lib/format.ts';
 import { type ListState, useClampPage, useListState } from '@/lib/list-state.ts';
@@ -149,27 +148,18 @@ export function WorkerResults({ workers, list, caption, showStatus = false, empt
     );
   }, [data, list, busy, caption, showStatus]);
 
-  let content: ReactNode;
-  if (workers.isError) {
-    content = (
-      <ListLoadError
-        what="workers"
-        error={workers.error}
-        retrying={workers.isFetching}
-        onRetry={() => void workers.refetch()}
-      />
-    );
-  } else if (!data) {
-    content = <LoadingState label="Loading workers" />;
-  } else if (data.items.length === 0) {
-    content = <div aria-busy={workers.isFetching || undefined}>{empty}</div>;
-  } else {
-    content = table;
-  }
-
   return (
     <>
-      {content}
+      <ListBody
+        query={workers}
+        what="workers"
+        loading={!data}
+        isEmpty={data?.items.length === 0}
+        empty={empty}
+        className="flex flex-col gap-3"
+      >
+        {table}
+      </ListBody>
       <WorkerDetailsModal worker={detailsOf} onClose={closeDetails} />
       <DeleteWorkerDialog worker={toDelete} onClose={closeDelete} />
     </>
