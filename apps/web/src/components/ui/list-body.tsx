@@ -1,6 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { cn } from './cn.ts';
 import { ListLoadError } from './list-load-error.tsx';
 import { LoadingState } from './spinner.tsx';
 
@@ -43,12 +42,7 @@ export function ListBody({
   let content: ReactNode;
   if (query.isError) {
     content = (
-      <ListLoadError
-        what={what}
-        error={query.error}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-      />
+      <ListLoadError what={what} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
     );
   } else if (loading) {
     content = <LoadingState label={loadingLabel ?? `Loading ${what}`} />;
