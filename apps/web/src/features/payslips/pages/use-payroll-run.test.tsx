@@ -45,7 +45,7 @@ function setup() {
 
 describe('usePayrollRun', () => {
   it('sends the chosen workers in chunks of 250, one after the other, and sums the nett in cents', async () => {
-    const nett = [1.1, 2.2, 3.3];
+    const nett = [0.1, 0.2, 0.4];
     fetchMock.mockImplementation(async () => {
       const call = fetchMock.mock.calls.length - 1;
       return answer({
@@ -67,10 +67,10 @@ describe('usePayrollRun', () => {
       { url: '/api/payroll-runs', method: 'POST', body: { ...PERIOD, worker_ids: ids(500).slice(250) } },
       { url: '/api/payroll-runs', method: 'POST', body: { ...PERIOD, worker_ids: ids(600).slice(500) } },
     ]);
-    // 1.1 + 2.2 + 3.3 in float dollars is 6.6000000000000005.
+    // 0.1 + 0.2 + 0.4 in float dollars is 0.7000000000000001.
     expect(summary).toEqual({
       generated: 599,
-      nett: 6.6,
+      nett: 0.7,
       skipped: [SKIPPED],
       error: null,
     });
