@@ -1,10 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  ADMIN_CHARGE_PAGE_SIZE,
-  type AdminCharge,
-  type AdminChargeSummary,
-  amountToCents,
-} from '@td/shared/schemas/admin-charge';
+import { fromCents, toCents } from '@td/shared/rules/money';
+import { ADMIN_CHARGE_PAGE_SIZE, type AdminCharge, type AdminChargeSummary } from '@td/shared/schemas/admin-charge';
 import { Plus, ReceiptText } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -35,14 +31,14 @@ const addIcon = <Plus aria-hidden="true" className="h-4 w-4" />;
 function withoutHidden(summary: AdminChargeSummary | undefined, hidden: AdminCharge[]): AdminChargeSummary | undefined {
   if (!summary || hidden.length === 0) return summary;
   const count = (status: AdminCharge['status']) => hidden.filter((charge) => charge.status === status).length;
-  const cents = hidden.reduce((sum, charge) => sum + amountToCents(charge.amount), 0);
+  const cents = hidden.reduce((sum, charge) => sum + toCents(charge.amount), 0);
   return {
     total: summary.total - hidden.length,
     pending: summary.pending - count('Pending'),
     approved: summary.approved - count('Approved'),
     rejected: summary.rejected - count('Rejected'),
     deducted: summary.deducted - count('Deducted'),
-    total_amount: (amountToCents(summary.total_amount) - cents) / 100,
+    total_amount: fromCents(toCents(summary.total_amount) - cents),
   };
 }
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { fromCents, toCents } from '@td/shared/rules/money';
+import { formatHours } from '@td/shared/rules/timesheet-hours';
 import { PayrollRunInput, type PayrollRunRow } from '@td/shared/schemas/payslip';
 import { Play, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
@@ -21,7 +22,7 @@ import { usePageTitle } from '@/lib/page-title.ts';
 import { previewPayrollRun } from '../api/payslip-mutations.ts';
 import { payslipQueries } from '../api/payslip-queries.ts';
 import { PayrollRunProgressCard } from '../components/payroll-run-progress-card.tsx';
-import { formatHours, formatPeriod, lastMonthPeriod, payslipWorkerName } from '../components/payslip-display.ts';
+import { formatPeriod, lastMonthPeriod, payslipWorkerName } from '../components/payslip-display.ts';
 import { PayslipStatusBadge } from '../components/payslip-status-badge.tsx';
 import { type PayrollRunPeriod, usePayrollRun } from './use-payroll-run.ts';
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { SELECT_PAYSLIPS_TO_EMAIL } from '@td/shared/options/payslip-documents';
 import { batchPaidConfirmMessage, batchPaidSuccessMessage, PAYSLIP_MESSAGES } from '@td/shared/options/payslips';
+import { formatHours } from '@td/shared/rules/timesheet-hours';
 import type { Payslip } from '@td/shared/schemas/payslip';
 import { FileText, ListChecks, Mail, Plus, Users, Wallet } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -16,14 +17,14 @@ import { RowActions } from '@/components/ui/row-actions.tsx';
 import { type DataColumn, DataTable, Pagination } from '@/components/ui/table.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { formatSgd } from '@/lib/format.ts';
+import { formatMonth, formatSgd, localMonth } from '@/lib/format.ts';
 import { currentRow, useClampPage, useListState } from '@/lib/list-state.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { deletePayslip, useInvalidatePayslips, useMarkPayslipsPaid } from '../api/payslip-mutations.ts';
 import { PAYSLIP_PAGE_SIZE, type PayslipListCriteria, payslipQueries } from '../api/payslip-queries.ts';
 import { BatchEmailPanel } from '../components/batch-email-panel.tsx';
 import { PayslipDetailsModal } from '../components/payslip-details-modal.tsx';
-import { currentMonth, formatHours, formatPeriod, payslipWorkerName } from '../components/payslip-display.ts';
+import { formatPeriod, payslipWorkerName } from '../components/payslip-display.ts';
 import { PayslipFilters } from '../components/payslip-filters.tsx';
 import { PayslipStatusBadge } from '../components/payslip-status-badge.tsx';
 import { PayslipSummaryTiles } from '../components/payslip-summary-tiles.tsx';
@@ -39,7 +40,7 @@ type Notice = { tone: 'success' | 'error'; text: string };
 export function PayslipListPage() {
   usePageTitle('Payslips');
   const list = useListState<(typeof FILTERS)[number]>({ filters: FILTERS });
-  const thisMonth = currentMonth();
+  const thisMonth = localMonth();
   const month = list.filters.month === ALL_MONTHS ? '' : list.filters.month || thisMonth;
   const criteria: PayslipListCriteria = {
     q: list.q || undefined,
@@ -290,9 +291,7 @@ export function PayslipListPage() {
         <section aria-labelledby="payslips-heading" className="flex flex-col gap-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id="payslips-heading" className="text-lg font-semibold">
-              {month
-                ? `Payslips covering ${new Date(`${month}-01T00:00:00`).toLocaleDateString(undefined, { month: 'long', year: 'numeric' })}`
-                : 'All Payslips'}
+              {month ? `Payslips covering ${formatMonth(month)}` : 'All Payslips'}
             </h2>
             {!batch && (
               <Button

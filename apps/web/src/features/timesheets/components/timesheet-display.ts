@@ -31,15 +31,3 @@ export const hoursText = (hours: number): string =>
   hours >= 1000
     ? hours.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
     : formatHours(hours);
-
-/** "March 2025" for `2025-03`. */
-export function monthLabel(month: string): string {
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  return new Date(year, monthNumber - 1, 1).toLocaleDateString('en-SG', { month: 'long', year: 'numeric' });
-}
-
-/** Today's date in the browser's time zone as `YYYY-MM-DD` (a form's default work date). */
-export function todayIso(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}

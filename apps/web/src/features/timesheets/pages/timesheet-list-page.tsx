@@ -11,12 +11,11 @@ import { ListBody } from '@/components/ui/list-body.tsx';
 import { NoMatches } from '@/components/ui/no-matches.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Pagination } from '@/components/ui/table.tsx';
-import { formatCount, formatDate } from '@/lib/format.ts';
+import { formatCount, formatDate, formatMonth } from '@/lib/format.ts';
 import { useClampPage, useListState } from '@/lib/list-state.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { TIMESHEET_PAGE_SIZE, timesheetQueries } from '../api/timesheet-queries.ts';
 import { DeleteTimesheetDialog } from '../components/delete-timesheet-dialog.tsx';
-import { monthLabel } from '../components/timesheet-display.ts';
 import { TimesheetFiltersBar } from '../components/timesheet-filters-bar.tsx';
 import { TimesheetSummaryCards } from '../components/timesheet-summary-cards.tsx';
 import { TimesheetTable } from '../components/timesheet-table.tsx';
@@ -67,13 +66,13 @@ export function TimesheetListPage() {
     list.filtersActive && (list.q || list.filters.worker_id) ? (
       <NoMatches
         title="No timesheets match your search."
-        description={`Nothing in ${monthLabel(month)} for this worker or name. Try another month or clear the filters.`}
+        description={`Nothing in ${formatMonth(month)} for this worker or name. Try another month or clear the filters.`}
       />
     ) : (
       <EmptyState
         className="rounded-2xl border border-line bg-surface"
         icon={<CalendarX />}
-        title={`No timesheets for ${monthLabel(month)}.`}
+        title={`No timesheets for ${formatMonth(month)}.`}
         description="Record a day for one worker, or a whole crew's day at once."
         action={
           <>
@@ -122,7 +121,7 @@ export function TimesheetListPage() {
         <section aria-labelledby="timesheets-heading" className="flex flex-col gap-4">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 id="timesheets-heading" className="text-lg font-semibold">
-              Timesheets for {monthLabel(month)}
+              Timesheets for {formatMonth(month)}
             </h2>
             {timesheets.data && (
               <p className="text-sm text-ink-muted tabular-nums">
