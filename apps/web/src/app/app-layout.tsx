@@ -3,7 +3,6 @@ import { ArrowLeft, HardHat, KeyRound, LogOut, Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { cn } from '@/components/ui/cn.ts';
-import { RowActionIconSprite } from '@/components/ui/row-action-icon.tsx';
 import { useAuth } from '@/features/auth/auth-provider.tsx';
 import { NAVIGATION, navigationEntryOf } from './navigation.ts';
 
@@ -33,7 +32,6 @@ export function AppLayout() {
 
   return (
     <div className="min-h-screen lg:pl-64">
-      <RowActionIconSprite />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2"

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCount } from './format.ts';
+import { formatCount, formatMonth, localIsoDate, localMonth } from './format.ts';
+
+describe('months and local dates', () => {
+  it('names a month and gives a day and a month of the local calendar', () => {
+    expect(formatMonth('2025-03')).toBe('March 2025');
+    expect(localIsoDate(new Date(2025, 0, 5, 23, 30))).toBe('2025-01-05');
+    expect(localMonth(new Date(2025, 0, 15))).toBe('2025-01');
+  });
+});
 
 describe('formatCount', () => {
   it("writes any whole number as toLocaleString('en-SG') does", () => {

@@ -7,6 +7,21 @@ export function formatDate(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? 'N/A' : date.toLocaleDateString();
 }
 
+/** "March 2025" for a `YYYY-MM` month, in the browser's format like every date (SPEC 9). */
+export function formatMonth(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  return new Date(year, monthNumber - 1, 1).toLocaleDateString(undefined, { month: 'long', year: 'numeric' });
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A day of the browser's calendar as `YYYY-MM-DD`: today by default (a form's default date). */
+export const localIsoDate = (date = new Date()): string =>
+  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+
+/** The month of the browser's calendar as `YYYY-MM`: this month by default (a month filter's default). */
+export const localMonth = (date = new Date()): string => localIsoDate(date).slice(0, 7);
+
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return 'N/A';
   const date = new Date(value);

@@ -1,9 +1,26 @@
 import type { ChargeStatus } from '@td/shared/options/admin-charges';
 import type { AdminCharge } from '@td/shared/schemas/admin-charge';
+import { FileX } from 'lucide-react';
 import type { BadgeTone } from '@/components/ui/badge.tsx';
+import type { RecordLoadTexts } from '@/components/ui/record-load-error.tsx';
 
 /** SPEC 3: a charge whose worker is gone shows as Unknown Worker. */
 export const UNKNOWN_WORKER = 'Unknown Worker';
+
+/**
+ * SPEC 2, 8: a missing charge shows Admin Charge Not Found with its text. Other load failures are "only
+ * logged" in the spec; we log them and also say so, with Retry.
+ */
+export const CHARGE_LOAD_ERROR: RecordLoadTexts = {
+  notFound: {
+    icon: FileX,
+    title: 'Admin Charge Not Found',
+    description: 'The requested admin charge could not be found.',
+  },
+  failure: 'Failed to load the admin charge',
+  reason: 'Please try again.',
+  backLabel: 'Back to Admin Charges',
+};
 
 type ChargeWorker = Pick<AdminCharge, 'worker'>;
 

@@ -1,8 +1,8 @@
 import type { AdminCharge } from '@td/shared/schemas/admin-charge';
+import { RowActions } from '@/components/ui/row-actions.tsx';
 import { type DataColumn, DataTable } from '@/components/ui/table.tsx';
 import { formatDate, formatSgd } from '@/lib/format.ts';
-import { chargeWorkerName, isLocked } from './admin-charge-display.ts';
-import { AdminChargeRowActions } from './admin-charge-row-actions.tsx';
+import { chargeWorkerName, isLocked, LOCKED_EXPLANATION } from './admin-charge-display.ts';
 import { ChargeStatusBadge } from './charge-status-badge.tsx';
 
 interface AdminChargeTableProps {
@@ -14,6 +14,9 @@ interface AdminChargeTableProps {
   onDelete(charge: AdminCharge): void;
 }
 
+const DEDUCTED = { note: 'deducted', explanation: LOCKED_EXPLANATION };
+
+/** Names the charge a row's actions act on (SPEC 2: without confirmation; the toast offers Undo). */
 export const describeCharge = (charge: AdminCharge) =>
   `charge of ${chargeWorkerName(charge)} on ${formatDate(charge.charge_date)}`;
 
@@ -70,12 +73,14 @@ export function AdminChargeTable({ charges, busy, onOpenWorker, onDelete }: Admi
       rowKey={(charge) => charge.id}
       busy={busy}
       actions={(charge, layout) => (
-        <AdminChargeRowActions
+        <RowActions
           layout={layout}
-          id={charge.id}
-          description={describeCharge(charge)}
-          locked={isLocked(charge)}
+          subject={describeCharge(charge)}
+          viewTo={`/admin-charge/view/${charge.id}`}
+          editTo={`/admin-charge/edit/${charge.id}`}
           onDelete={() => onDelete(charge)}
+          // ARCHITECTURE differs 9: a Deducted charge cannot be edited or deleted.
+          locked={isLocked(charge) ? DEDUCTED : undefined}
         />
       )}
     />

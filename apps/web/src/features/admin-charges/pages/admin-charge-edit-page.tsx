@@ -4,15 +4,21 @@ import { Link, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert.tsx';
 import { buttonClasses } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { RecordLoadError } from '@/components/ui/record-load-error.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useReturnTo } from '@/lib/return-to.ts';
 import { useUpdateAdminCharge } from '../api/admin-charge-mutations.ts';
 import { adminChargeQueries } from '../api/admin-charge-queries.ts';
-import { chargeWorkerLabel, isLocked, LOCKED_EXPLANATION, shortChargeId } from '../components/admin-charge-display.ts';
+import {
+  CHARGE_LOAD_ERROR,
+  chargeWorkerLabel,
+  isLocked,
+  LOCKED_EXPLANATION,
+  shortChargeId,
+} from '../components/admin-charge-display.ts';
 import { AdminChargeForm } from '../components/admin-charge-form.tsx';
-import { AdminChargeLoadError } from '../components/admin-charge-load-error.tsx';
 
 /** SPEC 2 edit form (/admin-charge/edit/{id}); SPEC 4: the status stays as it is. */
 export function AdminChargeEditPage() {
@@ -26,12 +32,15 @@ export function AdminChargeEditPage() {
   if (charge.isPending) return <LoadingState label="Loading admin charge" />;
   if (charge.isError) {
     return (
-      <AdminChargeLoadError
-        error={charge.error}
-        onBack={back.leave}
-        retrying={charge.isFetching}
-        onRetry={() => void charge.refetch()}
-      />
+      <div>
+        <PageHeader title="Edit Admin Charge" />
+        <RecordLoadError
+          {...CHARGE_LOAD_ERROR}
+          error={charge.error}
+          onBack={back.leave}
+          retry={{ busy: charge.isFetching, run: () => void charge.refetch() }}
+        />
+      </div>
     );
   }
   return (

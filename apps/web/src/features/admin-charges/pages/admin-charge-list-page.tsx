@@ -1,19 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  ADMIN_CHARGE_PAGE_SIZE,
-  type AdminCharge,
-  type AdminChargeSummary,
-  amountToCents,
-} from '@td/shared/schemas/admin-charge';
+import { fromCents, toCents } from '@td/shared/rules/money';
+import { ADMIN_CHARGE_PAGE_SIZE, type AdminCharge, type AdminChargeSummary } from '@td/shared/schemas/admin-charge';
 import { Plus, ReceiptText } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { ListLoadError } from '@/components/ui/list-load-error.tsx';
+import { ListBody } from '@/components/ui/list-body.tsx';
 import { NoMatches } from '@/components/ui/no-matches.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { LoadingState } from '@/components/ui/spinner.tsx';
 import { Pagination } from '@/components/ui/table.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -36,14 +31,14 @@ const addIcon = <Plus aria-hidden="true" className="h-4 w-4" />;
 function withoutHidden(summary: AdminChargeSummary | undefined, hidden: AdminCharge[]): AdminChargeSummary | undefined {
   if (!summary || hidden.length === 0) return summary;
   const count = (status: AdminCharge['status']) => hidden.filter((charge) => charge.status === status).length;
-  const cents = hidden.reduce((sum, charge) => sum + amountToCents(charge.amount), 0);
+  const cents = hidden.reduce((sum, charge) => sum + toCents(charge.amount), 0);
   return {
     total: summary.total - hidden.length,
     pending: summary.pending - count('Pending'),
     approved: summary.approved - count('Approved'),
     rejected: summary.rejected - count('Rejected'),
     deducted: summary.deducted - count('Deducted'),
-    total_amount: (amountToCents(summary.total_amount) - cents) / 100,
+    total_amount: fromCents(toCents(summary.total_amount) - cents),
   };
 }
 
@@ -99,59 +94,27 @@ export function AdminChargeListPage() {
     });
   };
 
-  let content: ReactNode;
-  if (charges.isPending) {
-    content = <LoadingState label="Loading admin charges" />;
-  } else if (charges.isError) {
-    content = (
-      <ListLoadError
-        what="admin charges"
-        error={charges.error}
-        retrying={charges.isFetching}
-        onRetry={() => void charges.refetch()}
-      />
-    );
-  } else if (visible.length === 0 && !charges.isPlaceholderData) {
-    content = list.filtersActive ? (
-      <NoMatches
-        title="No admin charges match your search or filters."
-        description="Try another name or worker ID, or clear the filters."
-        onClear={list.clear}
-      />
-    ) : (
-      // SPEC 2: the empty state offers Add First Admin Charge.
-      <EmptyState
-        className="rounded-2xl border border-line bg-surface"
-        icon={<ReceiptText />}
-        title="No admin charges found"
-        description="Record a penalty or deduction for a worker to get started."
-        action={
-          <Link to="/admin-charge/add" state={fromHere(location)} className={buttonClasses('primary')}>
-            {addIcon}
-            Add First Admin Charge
-          </Link>
-        }
-      />
-    );
-  } else {
-    content = (
-      <>
-        <AdminChargeTable
-          charges={visible}
-          busy={charges.isPlaceholderData && charges.isFetching}
-          onOpenWorker={setPopupOf}
-          onDelete={deleteCharge}
-        />
-        <Pagination
-          label="Admin charge pages"
-          page={list.page}
-          pageSize={ADMIN_CHARGE_PAGE_SIZE}
-          total={total ?? 0}
-          onPageChange={list.setPage}
-        />
-      </>
-    );
-  }
+  const empty = list.filtersActive ? (
+    <NoMatches
+      title="No admin charges match your search or filters."
+      description="Try another name or worker ID, or clear the filters."
+      onClear={list.clear}
+    />
+  ) : (
+    // SPEC 2: the empty state offers Add First Admin Charge.
+    <EmptyState
+      className="rounded-2xl border border-line bg-surface"
+      icon={<ReceiptText />}
+      title="No admin charges found"
+      description="Record a penalty or deduction for a worker to get started."
+      action={
+        <Link to="/admin-charge/add" state={fromHere(location)} className={buttonClasses('primary')}>
+          {addIcon}
+          Add First Admin Charge
+        </Link>
+      }
+    />
+  );
 
   return (
     <div>
@@ -175,7 +138,26 @@ export function AdminChargeListPage() {
             onFilterChange={list.setFilter}
             onClear={list.filtersActive ? list.clear : undefined}
           />
-          <div aria-busy={charges.isFetching || undefined}>{content}</div>
+          <ListBody
+            query={charges}
+            what="admin charges"
+            isEmpty={visible.length === 0 && !charges.isPlaceholderData}
+            empty={empty}
+          >
+            <AdminChargeTable
+              charges={visible}
+              busy={charges.isPlaceholderData && charges.isFetching}
+              onOpenWorker={setPopupOf}
+              onDelete={deleteCharge}
+            />
+            <Pagination
+              label="Admin charge pages"
+              page={list.page}
+              pageSize={ADMIN_CHARGE_PAGE_SIZE}
+              total={total ?? 0}
+              onPageChange={list.setPage}
+            />
+          </ListBody>
         </section>
       </div>
       <ChargeWorkerModal

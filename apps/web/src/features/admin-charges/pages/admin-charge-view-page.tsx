@@ -7,6 +7,8 @@ import { Alert } from '@/components/ui/alert.tsx';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '@/components/ui/card.tsx';
 import { DetailList } from '@/components/ui/detail-list.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { RecordLoadError } from '@/components/ui/record-load-error.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -16,6 +18,7 @@ import { fromHere, useReturnTo } from '@/lib/return-to.ts';
 import { type ChargeDecision, useDecideAdminCharge } from '../api/admin-charge-mutations.ts';
 import { adminChargeQueries } from '../api/admin-charge-queries.ts';
 import {
+  CHARGE_LOAD_ERROR,
   chargeWorkerName,
   isLocked,
   LOCKED_EXPLANATION,
@@ -23,7 +26,6 @@ import {
   shortChargeId,
   UNKNOWN_WORKER,
 } from '../components/admin-charge-display.ts';
-import { AdminChargeLoadError } from '../components/admin-charge-load-error.tsx';
 import { ChargeStatusBadge } from '../components/charge-status-badge.tsx';
 
 /** SPEC 2 admin charge detail (/admin-charge/view/{id}). */
@@ -36,12 +38,15 @@ export function AdminChargeViewPage() {
   if (charge.isPending) return <LoadingState label="Loading admin charge" />;
   if (charge.isError) {
     return (
-      <AdminChargeLoadError
-        error={charge.error}
-        onBack={back.leave}
-        retrying={charge.isFetching}
-        onRetry={() => void charge.refetch()}
-      />
+      <div>
+        <PageHeader title="Admin Charge" />
+        <RecordLoadError
+          {...CHARGE_LOAD_ERROR}
+          error={charge.error}
+          onBack={back.leave}
+          retry={{ busy: charge.isFetching, run: () => void charge.refetch() }}
+        />
+      </div>
     );
   }
   return <ChargeDetail charge={charge.data} onBack={back.leave} />;

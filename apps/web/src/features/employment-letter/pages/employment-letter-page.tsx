@@ -1,20 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   employmentLetterFileName,
-  FETCH_WORKER_FAILED,
   generateLetterFailedMessage,
   NO_WORKER_ID,
 } from '@td/shared/rules/employment-letter';
 import type { Worker } from '@td/shared/schemas/worker';
-import { ArrowLeft, Download, FileSignature, UserX } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { ArrowLeft, Download, FileSignature } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { RecordLoadError } from '@/components/ui/record-load-error.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
-import { ApiError } from '@/lib/api-client.ts';
+import { WORKER_LOAD_ERROR } from '@/features/workers/public/worker-load-error.ts';
 import { downloadFile } from '@/lib/download-file.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useGoBack } from '@/lib/use-go-back.ts';
@@ -50,38 +49,18 @@ export function EmploymentLetterPage() {
       </div>
     );
   }
-  return <EmploymentLetterForWorker id={id} back={back} />;
+  return <EmploymentLetterForWorker id={id} onBack={goBack} />;
 }
 
-function EmploymentLetterForWorker({ id, back }: { id: string; back: ReactNode }) {
+function EmploymentLetterForWorker({ id, onBack }: { id: string; onBack(): void }) {
   const worker = useQuery(employmentLetterQueries.worker(id));
-  const notFound = worker.error instanceof ApiError && worker.error.status === 404;
-  useEffect(() => {
-    if (worker.isError && !notFound) console.error(FETCH_WORKER_FAILED, worker.error);
-  }, [worker.isError, worker.error, notFound]);
-
   if (worker.isPending) return <LoadingState label="Loading worker" />;
   if (worker.isError) {
     return (
       <div>
         <PageHeader title={TITLE} />
-        {notFound ? (
-          <EmptyState
-            className="rounded-2xl border border-line bg-surface"
-            icon={<UserX />}
-            title="Worker not found"
-            description="The worker may have been deleted."
-            action={back}
-          />
-        ) : (
-          // SPEC 8: worker fetch failure on the letter screen is a red alert.
-          <div className="flex flex-col items-start gap-4">
-            <Alert tone="error" className="w-full">
-              {FETCH_WORKER_FAILED}
-            </Alert>
-            {back}
-          </div>
-        )}
+        {/* SPEC 8: worker fetch failure on the letter screen is a red alert. */}
+        <RecordLoadError {...WORKER_LOAD_ERROR} error={worker.error} onBack={onBack} />
       </div>
     );
   }

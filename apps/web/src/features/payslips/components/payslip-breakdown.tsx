@@ -1,9 +1,9 @@
+import { formatHours } from '@td/shared/rules/timesheet-hours';
 import type { ChargeTotal, PayslipFigures } from '@td/shared/schemas/payslip';
 import type { ReactNode } from 'react';
 import { cn } from '@/components/ui/cn.ts';
 import { DetailList } from '@/components/ui/detail-list.tsx';
 import { formatSgd, orNA } from '@/lib/format.ts';
-import { formatHours } from './payslip-display.ts';
 
 interface PayslipBreakdownProps {
   figures: PayslipFigures;

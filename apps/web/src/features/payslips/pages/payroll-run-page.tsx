@@ -1,52 +1,34 @@
 import { useQuery } from '@tanstack/react-query';
-import { PayrollRunInput, type PayrollRunResult, type PayrollRunRow } from '@td/shared/schemas/payslip';
+import { fromCents, toCents } from '@td/shared/rules/money';
+import { formatHours } from '@td/shared/rules/timesheet-hours';
+import { PayrollRunInput, type PayrollRunRow } from '@td/shared/schemas/payslip';
 import { Play, TriangleAlert } from 'lucide-react';
-import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
-import { Card, CardBody, CardFooter, CardHeader } from '@/components/ui/card.tsx';
+import { Card, CardBody } from '@/components/ui/card.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { ListLoadError } from '@/components/ui/list-load-error.tsx';
+import { ListBody } from '@/components/ui/list-body.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SearchField } from '@/components/ui/search-field.tsx';
-import { LoadingState } from '@/components/ui/spinner.tsx';
 import { type DataColumn, DataTable, Pagination } from '@/components/ui/table.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { SummaryTile } from '@/components/ui/tile.tsx';
-import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatSgd } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
-import { previewPayrollRun, runPayroll, useInvalidatePayslips } from '../api/payslip-mutations.ts';
+import { previewPayrollRun } from '../api/payslip-mutations.ts';
 import { payslipQueries } from '../api/payslip-queries.ts';
-import { formatHours, formatPeriod, lastMonthPeriod, payslipWorkerName } from '../components/payslip-display.ts';
+import { PayrollRunProgressCard } from '../components/payroll-run-progress-card.tsx';
+import { formatPeriod, lastMonthPeriod, payslipWorkerName } from '../components/payslip-display.ts';
 import { PayslipStatusBadge } from '../components/payslip-status-badge.tsx';
+import { type PayrollRunPeriod, usePayrollRun } from './use-payroll-run.ts';
 
-/** Workers per request: each answers quickly, and the bar moves as they come back. */
-const CHUNK = 250;
 const PAGE_SIZE = 50;
 
-interface Period {
-  pay_period_start: string;
-  pay_period_end: string;
-}
-
-interface Progress {
-  done: number;
-  total: number;
-}
-
-interface RunSummary {
-  generated: number;
-  nett: number;
-  skipped: PayrollRunResult['skipped'];
-  /** The run stopped on this error; what was generated before it stays. */
-  error: string | null;
-}
-
-const runQuery = (period: Period) => ({
+const runQuery = (period: PayrollRunPeriod) => ({
   queryKey: [...payslipQueries.all(), 'run-preview', period] as const,
   queryFn: () => previewPayrollRun(period),
 });
@@ -58,24 +40,24 @@ const runQuery = (period: Period) => ({
  */
 export function PayrollRunPage() {
   usePageTitle('Payroll Run');
-  const invalidate = useInvalidatePayslips();
   const initial = lastMonthPeriod();
   const [start, setStart] = useState(initial.start);
   const [end, setEnd] = useState(initial.end);
-  const [period, setPeriod] = useState<Period>({ pay_period_start: initial.start, pay_period_end: initial.end });
+  const [period, setPeriod] = useState<PayrollRunPeriod>({
+    pay_period_start: initial.start,
+    pay_period_end: initial.end,
+  });
   const [periodError, setPeriodError] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [excluded, setExcluded] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
-  const [progress, setProgress] = useState<Progress | null>(null);
-  const [summary, setSummary] = useState<RunSummary | null>(null);
+  const { progress, summary, running, start: startRun, reset: resetRun } = usePayrollRun();
 
   const preview = useQuery(runQuery(period));
   const items = preview.data?.items ?? [];
   const eligible = items.filter((row) => row.existing_payslip === null);
   const chosen = eligible.filter((row) => !excluded.has(row.worker_id));
-  const running = progress !== null && summary === null;
 
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -93,8 +75,7 @@ export function PayrollRunPage() {
       return;
     }
     setPeriodError(null);
-    setSummary(null);
-    setProgress(null);
+    resetRun();
     setExcluded(new Set());
     setPage(1);
     setPeriod({ pay_period_start: parsed.data.pay_period_start, pay_period_end: parsed.data.pay_period_end });
@@ -110,25 +91,11 @@ export function PayrollRunPage() {
 
   const run = async () => {
     setConfirming(false);
-    const ids = chosen.map((row) => row.worker_id);
-    const result: RunSummary = { generated: 0, nett: 0, skipped: [], error: null };
-    setSummary(null);
-    setProgress({ done: 0, total: ids.length });
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      try {
-        const part = await runPayroll({ ...period, worker_ids: ids.slice(i, i + CHUNK) });
-        result.generated += part.generated;
-        result.nett += part.nett_salary;
-        result.skipped.push(...part.skipped);
-      } catch (error) {
-        result.error = errorMessage(error, 'The server could not be reached.');
-        break;
-      }
-      setProgress({ done: Math.min(i + CHUNK, ids.length), total: ids.length });
-    }
-    setSummary(result);
+    await startRun(
+      period,
+      chosen.map((row) => row.worker_id),
+    );
     setExcluded(new Set());
-    await invalidate();
   };
 
   const columns: DataColumn<PayrollRunRow>[] = [
@@ -217,48 +184,9 @@ export function PayrollRunPage() {
     },
   ];
 
-  let table: ReactNode;
-  if (preview.isPending) table = <LoadingState label="Calculating every worker's payslip" />;
-  else if (preview.isError)
-    table = (
-      <ListLoadError
-        what="the payroll"
-        error={preview.error}
-        retrying={preview.isFetching}
-        onRetry={() => void preview.refetch()}
-      />
-    );
-  else if (items.length === 0)
-    table = (
-      <EmptyState
-        className="rounded-2xl border border-line bg-surface"
-        title="No active workers"
-        description="Every worker is Terminated, or none has been added yet."
-      />
-    );
-  else
-    table = (
-      <>
-        <DataTable
-          caption="Workers in this payroll run"
-          columns={columns}
-          rows={pageRows}
-          rowKey={(row) => row.worker_id}
-          rowClassName={(row) => (row.existing_payslip ? 'bg-canvas/60 text-ink-muted' : undefined)}
-          busy={preview.isFetching}
-        />
-        <Pagination
-          label="Payroll run pages"
-          page={page}
-          pageSize={PAGE_SIZE}
-          total={shown.length}
-          onPageChange={setPage}
-        />
-      </>
-    );
-
   const totals = preview.data?.totals;
-  const chosenNett = chosen.reduce((sum, row) => sum + Math.round(row.nett_salary * 100), 0) / 100;
+  // ARCHITECTURE, Data: money is summed in integer cents.
+  const chosenNett = fromCents(chosen.reduce((sum, row) => sum + toCents(row.nett_salary), 0));
   const periodText = formatPeriod(period.pay_period_start, period.pay_period_end);
 
   return (
@@ -309,61 +237,12 @@ export function PayrollRunPage() {
       )}
 
       {progress && (
-        <Card>
-          <CardHeader title={summary ? 'Payroll run complete' : 'Generating payslips…'} description={periodText} />
-          <CardBody className="flex flex-col gap-4">
-            <div>
-              <div className="mb-1 flex justify-between text-sm text-ink-muted tabular-nums">
-                <span>
-                  {formatCount(progress.done)} of {formatCount(progress.total)} workers
-                </span>
-                <span>{progress.total === 0 ? 100 : Math.round((progress.done / progress.total) * 100)}%</span>
-              </div>
-              <div
-                role="progressbar"
-                aria-label="Payroll run progress"
-                aria-valuemin={0}
-                aria-valuemax={progress.total}
-                aria-valuenow={progress.done}
-                className="h-2.5 overflow-hidden rounded-full bg-canvas"
-              >
-                <div
-                  className="h-full rounded-full bg-accent transition-[width] duration-300"
-                  style={{ width: `${progress.total === 0 ? 100 : (progress.done / progress.total) * 100}%` }}
-                />
-              </div>
-            </div>
-            {summary && (
-              <>
-                <Alert tone={summary.error ? 'error' : 'success'}>
-                  {summary.error
-                    ? `The run stopped after ${summary.generated} payslip(s): ${summary.error} Run it again to generate the rest; those already generated are skipped.`
-                    : `Generated ${summary.generated} payslip(s) with nett salaries of ${formatSgd(summary.nett)}. Skipped ${summary.skipped.length}.`}
-                </Alert>
-                {summary.skipped.length > 0 && (
-                  <div>
-                    <h3 className="mb-2 text-sm font-semibold">Skipped</h3>
-                    <ul className="flex max-h-60 flex-col gap-1 overflow-y-auto text-sm">
-                      {summary.skipped.map((skip) => (
-                        <li key={skip.worker_id}>
-                          <span className="font-medium">{skip.worker_name ?? skip.worker_id}</span>: {skip.reason}
-                          {skip.status ? ` (${skip.status})` : ''}
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
-                )}
-              </>
-            )}
-          </CardBody>
-          {summary && (
-            <CardFooter>
-              <Link to={`/payslip?month=${period.pay_period_start.slice(0, 7)}`} className={buttonClasses('primary')}>
-                View Payslips
-              </Link>
-            </CardFooter>
-          )}
-        </Card>
+        <PayrollRunProgressCard
+          progress={progress}
+          summary={summary}
+          periodText={periodText}
+          month={period.pay_period_start.slice(0, 7)}
+        />
       )}
 
       <section aria-labelledby="run-workers-heading" className="flex flex-col gap-4">
@@ -413,7 +292,36 @@ export function PayrollRunPage() {
             setPage(1);
           }}
         />
-        {table}
+        <ListBody
+          query={preview}
+          what="the payroll"
+          loadingLabel="Calculating every worker's payslip"
+          isEmpty={items.length === 0}
+          empty={
+            <EmptyState
+              className="rounded-2xl border border-line bg-surface"
+              title="No active workers"
+              description="Every worker is Terminated, or none has been added yet."
+            />
+          }
+          className="flex flex-col gap-4"
+        >
+          <DataTable
+            caption="Workers in this payroll run"
+            columns={columns}
+            rows={pageRows}
+            rowKey={(row) => row.worker_id}
+            rowClassName={(row) => (row.existing_payslip ? 'bg-canvas/60 text-ink-muted' : undefined)}
+            busy={preview.isFetching}
+          />
+          <Pagination
+            label="Payroll run pages"
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={shown.length}
+            onPageChange={setPage}
+          />
+        </ListBody>
       </section>
 
       <ConfirmDialog

@@ -2,14 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { PAYSLIP_MESSAGES } from '@td/shared/options/payslips';
 import type { Payslip } from '@td/shared/schemas/payslip';
 import { ArrowLeft, FileQuestion } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { Alert } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '@/components/ui/card.tsx';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { RecordLoadError, type RecordLoadTexts } from '@/components/ui/record-load-error.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
-import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useReturnTo } from '@/lib/return-to.ts';
@@ -21,8 +19,16 @@ import { PayslipDocumentActions } from '../components/payslip-document-actions.t
 import { PayslipStatusBadge } from '../components/payslip-status-badge.tsx';
 import { PayslipFacts, PayslipWorkerDetails } from '../components/payslip-worker-details.tsx';
 
-/** SPEC 8 "Payslip detail load". */
-const LOAD_FAILED = 'Failed to fetch payslip details';
+/** SPEC 2 "Payslip not found with Back"; SPEC 8 "Payslip detail load": an error panel with Back. */
+const PAYSLIP_LOAD_ERROR: RecordLoadTexts = {
+  notFound: {
+    icon: FileQuestion,
+    title: PAYSLIP_MESSAGES.notFound,
+    description: 'It may have been deleted. Go back to the payslip list to find another.',
+  },
+  failure: 'Failed to fetch payslip details',
+  reason: 'Please try again.',
+};
 
 /**
  * SPEC 2 Detail (/payslip/view/{id}): loading, error with Back, Payslip not found with Back, and the
@@ -33,12 +39,6 @@ export function PayslipDetailPage() {
   const { id = '' } = useParams();
   const payslip = useQuery(payslipQueries.detail(id));
   usePageTitle(payslip.data ? `Payslip – ${payslipWorkerName(payslip.data.worker)}` : 'Payslip Details');
-  useEffect(() => {
-    if (payslip.isError && !(payslip.error instanceof ApiError && payslip.error.status === 404)) {
-      console.error(LOAD_FAILED, payslip.error);
-    }
-  }, [payslip.isError, payslip.error]);
-
   const back = (
     <Button variant="secondary" icon={<ArrowLeft aria-hidden="true" className="h-4 w-4" />} onClick={leave}>
       Back
@@ -47,24 +47,10 @@ export function PayslipDetailPage() {
 
   if (payslip.isPending) return <LoadingState label="Loading payslip" />;
   if (payslip.isError) {
-    const missing = payslip.error instanceof ApiError && payslip.error.status === 404;
     return (
       <div className="flex flex-col gap-6">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Payslip Details</h1>
-        {missing ? (
-          <EmptyState
-            className="rounded-2xl border border-line bg-surface"
-            icon={<FileQuestion />}
-            title={PAYSLIP_MESSAGES.notFound}
-            description="It may have been deleted. Go back to the payslip list to find another."
-            action={back}
-          />
-        ) : (
-          <Alert tone="error" title={LOAD_FAILED}>
-            <p>{errorMessage(payslip.error, 'Please try again.')}</p>
-            <div className="mt-3">{back}</div>
-          </Alert>
-        )}
+        <RecordLoadError {...PAYSLIP_LOAD_ERROR} error={payslip.error} onBack={leave} />
       </div>
     );
   }

@@ -1,31 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
 import { SELECT_PAYSLIPS_TO_EMAIL } from '@td/shared/options/payslip-documents';
 import { batchPaidConfirmMessage, batchPaidSuccessMessage, PAYSLIP_MESSAGES } from '@td/shared/options/payslips';
+import { formatHours } from '@td/shared/rules/timesheet-hours';
 import type { Payslip } from '@td/shared/schemas/payslip';
-import { FileText, ListChecks, Mail, Plus, Users } from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { FileText, ListChecks, Mail, Plus, Users, Wallet } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert.tsx';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { ListLoadError } from '@/components/ui/list-load-error.tsx';
+import { ListBody } from '@/components/ui/list-body.tsx';
 import { NoMatches } from '@/components/ui/no-matches.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { LoadingState } from '@/components/ui/spinner.tsx';
+import { RowActions } from '@/components/ui/row-actions.tsx';
 import { type DataColumn, DataTable, Pagination } from '@/components/ui/table.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { formatSgd } from '@/lib/format.ts';
+import { formatMonth, formatSgd, localMonth } from '@/lib/format.ts';
 import { currentRow, useClampPage, useListState } from '@/lib/list-state.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { deletePayslip, useInvalidatePayslips, useMarkPayslipsPaid } from '../api/payslip-mutations.ts';
 import { PAYSLIP_PAGE_SIZE, type PayslipListCriteria, payslipQueries } from '../api/payslip-queries.ts';
 import { BatchEmailPanel } from '../components/batch-email-panel.tsx';
 import { PayslipDetailsModal } from '../components/payslip-details-modal.tsx';
-import { currentMonth, formatHours, formatPeriod, payslipWorkerName } from '../components/payslip-display.ts';
+import { formatPeriod, payslipWorkerName } from '../components/payslip-display.ts';
 import { PayslipFilters } from '../components/payslip-filters.tsx';
-import { PayslipRowActions } from '../components/payslip-row-actions.tsx';
 import { PayslipStatusBadge } from '../components/payslip-status-badge.tsx';
 import { PayslipSummaryTiles } from '../components/payslip-summary-tiles.tsx';
 import { useBatchEmail } from '../components/use-batch-email.ts';
@@ -40,7 +40,7 @@ type Notice = { tone: 'success' | 'error'; text: string };
 export function PayslipListPage() {
   usePageTitle('Payslips');
   const list = useListState<(typeof FILTERS)[number]>({ filters: FILTERS });
-  const thisMonth = currentMonth();
+  const thisMonth = localMonth();
   const month = list.filters.month === ALL_MONTHS ? '' : list.filters.month || thisMonth;
   const criteria: PayslipListCriteria = {
     q: list.q || undefined,
@@ -209,76 +209,64 @@ export function PayslipListPage() {
     },
   ];
 
-  let content: ReactNode;
-  if (payslips.isPending) {
-    content = <LoadingState label="Loading payslips" />;
-  } else if (payslips.isError) {
-    content = (
-      <ListLoadError
-        what="payslips"
-        error={payslips.error}
-        retrying={payslips.isFetching}
-        onRetry={() => void payslips.refetch()}
-      />
-    );
-  } else if (rows.length === 0) {
-    const narrowed = list.q !== '' || list.filters.worker_id !== '' || list.filters.status !== '';
-    content = narrowed ? (
-      <NoMatches
-        title="No payslips match your filters."
-        description="Try another name, worker or status, or clear the filters."
-        onClear={list.clear}
-      />
-    ) : (
-      <EmptyState
-        className="rounded-2xl border border-line bg-surface"
-        icon={<FileText />}
-        title="No payslips found."
-        description={
-          month
-            ? 'No payslip covers this month yet. Generate one, or run the payroll for every worker at once.'
-            : 'Generate the first payslip to get started.'
-        }
-        action={
-          <div className="flex flex-wrap justify-center gap-2">
-            <Link to="/payslip/generate" className={buttonClasses('primary')}>
-              Generate Payslip
-            </Link>
-            <Link to="/payslip/run" className={buttonClasses('secondary')}>
-              Payroll Run
-            </Link>
-          </div>
+  // SPEC 2 actions: mark as paid when not Paid; view; delete without confirmation (with Undo). A Paid
+  // payslip is a record of money paid (ARCHITECTURE differs 9), so it offers no delete.
+  const payslipActions = (payslip: Payslip, layout: 'table' | 'card') => {
+    const subject = `payslip of ${payslipWorkerName(payslip.worker)} for ${formatPeriod(payslip.pay_period_start, payslip.pay_period_end)}`;
+    const paid = payslip.status === 'Paid';
+    return (
+      <RowActions
+        layout={layout}
+        subject={subject}
+        viewTo={`/payslip/view/${payslip.id}`}
+        onDelete={paid ? undefined : () => remove(payslip)}
+        before={
+          paid
+            ? []
+            : [
+                {
+                  label: `Mark ${subject} as paid`,
+                  text: 'Mark as Paid',
+                  title: 'Mark as paid',
+                  icon: Wallet,
+                  tone: 'info',
+                  onClick: () => askToPay([payslip.id]),
+                },
+              ]
         }
       />
     );
-  } else {
-    content = (
-      <>
-        <DataTable
-          caption="Payslips"
-          columns={columns}
-          rows={rows}
-          rowKey={(payslip) => payslip.id}
-          actions={(payslip, layout) => (
-            <PayslipRowActions
-              payslip={payslip}
-              layout={layout}
-              onMarkPaid={() => askToPay([payslip.id])}
-              onDelete={() => remove(payslip)}
-            />
-          )}
-          busy={payslips.isPlaceholderData && payslips.isFetching}
-        />
-        <Pagination
-          label="Payslip pages"
-          page={list.page}
-          pageSize={PAYSLIP_PAGE_SIZE}
-          total={payslips.data.total}
-          onPageChange={list.setPage}
-        />
-      </>
-    );
-  }
+  };
+
+  const narrowed = list.q !== '' || list.filters.worker_id !== '' || list.filters.status !== '';
+  const empty = narrowed ? (
+    <NoMatches
+      title="No payslips match your filters."
+      description="Try another name, worker or status, or clear the filters."
+      onClear={list.clear}
+    />
+  ) : (
+    <EmptyState
+      className="rounded-2xl border border-line bg-surface"
+      icon={<FileText />}
+      title="No payslips found."
+      description={
+        month
+          ? 'No payslip covers this month yet. Generate one, or run the payroll for every worker at once.'
+          : 'Generate the first payslip to get started.'
+      }
+      action={
+        <div className="flex flex-wrap justify-center gap-2">
+          <Link to="/payslip/generate" className={buttonClasses('primary')}>
+            Generate Payslip
+          </Link>
+          <Link to="/payslip/run" className={buttonClasses('secondary')}>
+            Payroll Run
+          </Link>
+        </div>
+      }
+    />
+  );
 
   return (
     <div>
@@ -303,9 +291,7 @@ export function PayslipListPage() {
         <section aria-labelledby="payslips-heading" className="flex flex-col gap-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id="payslips-heading" className="text-lg font-semibold">
-              {month
-                ? `Payslips covering ${new Date(`${month}-01T00:00:00`).toLocaleDateString(undefined, { month: 'long', year: 'numeric' })}`
-                : 'All Payslips'}
+              {month ? `Payslips covering ${formatMonth(month)}` : 'All Payslips'}
             </h2>
             {!batch && (
               <Button
@@ -380,7 +366,29 @@ export function PayslipListPage() {
               </div>
             </Alert>
           )}
-          {content}
+          <ListBody
+            query={payslips}
+            what="payslips"
+            isEmpty={rows.length === 0}
+            empty={empty}
+            className="flex flex-col gap-4"
+          >
+            <DataTable
+              caption="Payslips"
+              columns={columns}
+              rows={rows}
+              rowKey={(payslip) => payslip.id}
+              actions={payslipActions}
+              busy={payslips.isPlaceholderData && payslips.isFetching}
+            />
+            <Pagination
+              label="Payslip pages"
+              page={list.page}
+              pageSize={PAYSLIP_PAGE_SIZE}
+              total={payslips.data?.total ?? 0}
+              onPageChange={list.setPage}
+            />
+          </ListBody>
         </section>
       </div>
       <PayslipDetailsModal payslip={currentRow(payslips.data?.items, detailsOf)} onClose={() => setDetailsOf(null)} />

@@ -1,9 +1,27 @@
 import { formatHours } from '@td/shared/rules/timesheet-hours';
-import { type Timesheet, UNKNOWN_WORKER } from '@td/shared/schemas/timesheet';
+import {
+  TIMESHEET_LOAD_FAILED,
+  TIMESHEET_NOT_FOUND,
+  type Timesheet,
+  UNKNOWN_WORKER,
+} from '@td/shared/schemas/timesheet';
+import { FileX } from 'lucide-react';
+import type { RecordLoadTexts } from '@/components/ui/record-load-error.tsx';
 
 /** SPEC 3: the worker's name, or Unknown Worker once the worker was deleted. */
 export const timesheetWorkerName = (timesheet: Pick<Timesheet, 'worker'>): string =>
   timesheet.worker ? `${timesheet.worker.first_name} ${timesheet.worker.last_name}` : UNKNOWN_WORKER;
+
+/**
+ * SPEC 2, 8: a missing record shows the Timesheet Not Found card with "The requested timesheet could
+ * not be found."; any other load failure also says Failed to load timesheet details above it.
+ */
+export const TIMESHEET_LOAD_ERROR: RecordLoadTexts = {
+  notFound: { icon: FileX, title: 'Timesheet Not Found', description: TIMESHEET_NOT_FOUND },
+  failure: TIMESHEET_LOAD_FAILED,
+  cardOnFailure: true,
+  backLabel: 'Back to Timesheets',
+};
 
 /** SPEC 2, 3: times show as HH:MM (their first 5 characters), or N/A. */
 export const formatTime = (time: string | null | undefined): string => (time ? time.slice(0, 5) : 'N/A');
@@ -13,15 +31,3 @@ export const hoursText = (hours: number): string =>
   hours >= 1000
     ? hours.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
     : formatHours(hours);
-
-/** "March 2025" for `2025-03`. */
-export function monthLabel(month: string): string {
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  return new Date(year, monthNumber - 1, 1).toLocaleDateString('en-SG', { month: 'long', year: 'numeric' });
-}
-
-/** Today's date in the browser's time zone as `YYYY-MM-DD` (a form's default work date). */
-export function todayIso(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}

@@ -18,14 +18,14 @@ import { UnsavedChangesDialog } from '@/components/ui/unsaved-changes-dialog.tsx
 import { WorkerPicker } from '@/features/workers/public/worker-picker.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { focusFirstInvalid } from '@/lib/form-errors.ts';
+import { localIsoDate } from '@/lib/format.ts';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes.ts';
-import { todayIso } from './timesheet-display.ts';
 
 /** The inputs' starting values: the stored timesheet's, or a new one for today. */
 export function toFormValues(timesheet?: Timesheet): TimesheetFormValues {
   return {
     worker_id: timesheet?.worker_id ?? '',
-    work_date: timesheet?.work_date ?? todayIso(),
+    work_date: timesheet?.work_date ?? localIsoDate(),
     time_in: timesheet?.time_in?.slice(0, 5) ?? '',
     time_out: timesheet?.time_out?.slice(0, 5) ?? '',
     notes: timesheet?.notes ?? '',

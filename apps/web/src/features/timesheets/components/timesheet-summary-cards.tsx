@@ -2,8 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { TimesheetSummary } from '@td/shared/schemas/timesheet';
 import { CalendarClock, ClipboardList, Clock, Users } from 'lucide-react';
 import { SummaryTile } from '@/components/ui/tile.tsx';
-import { formatCount } from '@/lib/format.ts';
-import { hoursText, monthLabel } from './timesheet-display.ts';
+import { formatCount, formatMonth } from '@/lib/format.ts';
+import { hoursText } from './timesheet-display.ts';
 
 /**
  * SPEC 9 summary cards for the selected month: distinct workers, timesheets, total hours and total
@@ -12,7 +12,7 @@ import { hoursText, monthLabel } from './timesheet-display.ts';
 export function TimesheetSummaryCards({ summary }: { summary: UseQueryResult<TimesheetSummary> }) {
   const data = summary.data;
   const value = (shown: (figures: TimesheetSummary) => string) => (data ? shown(data) : '—');
-  const period = data ? monthLabel(data.month) : undefined;
+  const period = data ? formatMonth(data.month) : undefined;
   return (
     <section aria-label="Month summary" aria-busy={summary.isFetching || undefined}>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">

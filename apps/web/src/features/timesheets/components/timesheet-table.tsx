@@ -1,10 +1,10 @@
 import type { Timesheet } from '@td/shared/schemas/timesheet';
 import { Link, useLocation } from 'react-router';
+import { RowActions } from '@/components/ui/row-actions.tsx';
 import { type DataColumn, DataTable } from '@/components/ui/table.tsx';
 import { formatDate } from '@/lib/format.ts';
 import { fromHere } from '@/lib/return-to.ts';
 import { formatTime, hoursText, timesheetWorkerName } from './timesheet-display.ts';
-import { TimesheetRowActions } from './timesheet-row-actions.tsx';
 
 interface TimesheetTableProps {
   timesheets: ReadonlyArray<Timesheet>;
@@ -12,7 +12,7 @@ interface TimesheetTableProps {
   onDelete(timesheet: Timesheet): void;
 }
 
-/** What a row's actions are named after: worker and date. */
+/** SPEC 2: what a row's actions (view, edit, delete) are named after: worker and date. */
 const rowName = (timesheet: Timesheet) => `${timesheetWorkerName(timesheet)}, ${formatDate(timesheet.work_date)}`;
 
 /** SPEC 2 timesheet list rows: worker (Unknown Worker once deleted), date, times as HH:MM, hours. */
@@ -94,7 +94,12 @@ export function TimesheetTable({ timesheets, busy, onDelete }: TimesheetTablePro
       rowKey={(timesheet) => timesheet.id}
       busy={busy}
       actions={(timesheet) => (
-        <TimesheetRowActions id={timesheet.id} name={rowName(timesheet)} onDelete={() => onDelete(timesheet)} />
+        <RowActions
+          subject={`timesheet of ${rowName(timesheet)}`}
+          viewTo={`/timesheet/view/${timesheet.id}`}
+          editTo={`/timesheet/edit/${timesheet.id}`}
+          onDelete={() => onDelete(timesheet)}
+        />
       )}
     />
   );

@@ -20,12 +20,13 @@ import { UnsavedChangesDialog } from '@/components/ui/unsaved-changes-dialog.tsx
 import { WorkerPicker } from '@/features/workers/public/worker-picker.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { focusFirstInvalid } from '@/lib/form-errors.ts';
+import { localIsoDate } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useReturnTo } from '@/lib/return-to.ts';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes.ts';
 import { useCreateCrewTimesheets } from '../api/timesheet-mutations.ts';
 import { type CrewWorker, fetchCrewWorkers, timesheetQueries } from '../api/timesheet-queries.ts';
-import { hoursText, todayIso } from '../components/timesheet-display.ts';
+import { hoursText } from '../components/timesheet-display.ts';
 import type { CrewReport } from './timesheet-list-page.tsx';
 
 /** SPEC 9 contract terms: the working day is 8:00 am to 5:00 pm. */
@@ -55,7 +56,7 @@ export function TimesheetCrewPage() {
   const companies = useQuery(timesheetQueries.crewCompanies());
   const formRef = useRef<HTMLFormElement>(null);
 
-  const [workDate, setWorkDate] = useState(todayIso);
+  const [workDate, setWorkDate] = useState(localIsoDate);
   const [defaultIn, setDefaultIn] = useState(CONTRACT_TIME_IN);
   const [defaultOut, setDefaultOut] = useState(CONTRACT_TIME_OUT);
   const [rows, setRows] = useState<CrewRow[]>([]);

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { RecordLoadError } from '@/components/ui/record-load-error.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
 import { formatDate } from '@/lib/format.ts';
@@ -8,9 +9,8 @@ import { usePageTitle } from '@/lib/page-title.ts';
 import { useReturnTo } from '@/lib/return-to.ts';
 import { useUpdateTimesheet } from '../api/timesheet-mutations.ts';
 import { timesheetQueries } from '../api/timesheet-queries.ts';
-import { timesheetWorkerName } from '../components/timesheet-display.ts';
+import { TIMESHEET_LOAD_ERROR, timesheetWorkerName } from '../components/timesheet-display.ts';
 import { TimesheetForm } from '../components/timesheet-form.tsx';
-import { TimesheetLoadError } from '../components/timesheet-load-error.tsx';
 
 /** SPEC 2 timesheet edit (/timesheet/edit/{id}). */
 export function TimesheetEditPage() {
@@ -34,7 +34,7 @@ export function TimesheetEditPage() {
       {timesheet.isPending ? (
         <LoadingState label="Loading timesheet" />
       ) : timesheet.isError ? (
-        <TimesheetLoadError error={timesheet.error} onBack={back.leave} />
+        <RecordLoadError {...TIMESHEET_LOAD_ERROR} error={timesheet.error} onBack={back.leave} />
       ) : (
         <TimesheetForm
           key={timesheet.data.id}

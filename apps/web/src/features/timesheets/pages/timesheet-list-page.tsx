@@ -2,22 +2,20 @@ import { useQuery } from '@tanstack/react-query';
 import { monthInTimeZone } from '@td/shared/rules/months';
 import type { Timesheet } from '@td/shared/schemas/timesheet';
 import { CalendarX, Plus, UsersRound, X } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert.tsx';
 import { buttonClasses } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { ListLoadError } from '@/components/ui/list-load-error.tsx';
+import { ListBody } from '@/components/ui/list-body.tsx';
 import { NoMatches } from '@/components/ui/no-matches.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { LoadingState } from '@/components/ui/spinner.tsx';
 import { Pagination } from '@/components/ui/table.tsx';
-import { formatCount, formatDate } from '@/lib/format.ts';
+import { formatCount, formatDate, formatMonth } from '@/lib/format.ts';
 import { useClampPage, useListState } from '@/lib/list-state.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { TIMESHEET_PAGE_SIZE, timesheetQueries } from '../api/timesheet-queries.ts';
 import { DeleteTimesheetDialog } from '../components/delete-timesheet-dialog.tsx';
-import { monthLabel } from '../components/timesheet-display.ts';
 import { TimesheetFiltersBar } from '../components/timesheet-filters-bar.tsx';
 import { TimesheetSummaryCards } from '../components/timesheet-summary-cards.tsx';
 import { TimesheetTable } from '../components/timesheet-table.tsx';
@@ -64,63 +62,32 @@ export function TimesheetListPage() {
 
   const dismissReport = () => navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
 
-  let content: ReactNode;
-  if (timesheets.isPending) {
-    content = <LoadingState label="Loading timesheets" />;
-  } else if (timesheets.isError) {
-    content = (
-      <ListLoadError
-        what="timesheets"
-        error={timesheets.error}
-        retrying={timesheets.isFetching}
-        onRetry={() => void timesheets.refetch()}
+  const empty =
+    list.filtersActive && (list.q || list.filters.worker_id) ? (
+      <NoMatches
+        title="No timesheets match your search."
+        description={`Nothing in ${formatMonth(month)} for this worker or name. Try another month or clear the filters.`}
+      />
+    ) : (
+      <EmptyState
+        className="rounded-2xl border border-line bg-surface"
+        icon={<CalendarX />}
+        title={`No timesheets for ${formatMonth(month)}.`}
+        description="Record a day for one worker, or a whole crew's day at once."
+        action={
+          <>
+            <Link to="/timesheet/add" className={buttonClasses('primary')}>
+              {plusIcon}
+              Add New Timesheet
+            </Link>
+            <Link to="/timesheet/crew" className={buttonClasses('secondary')}>
+              <UsersRound aria-hidden="true" className="h-4 w-4" />
+              Crew Entry
+            </Link>
+          </>
+        }
       />
     );
-  } else if (timesheets.data.items.length === 0) {
-    content =
-      list.filtersActive && (list.q || list.filters.worker_id) ? (
-        <NoMatches
-          title="No timesheets match your search."
-          description={`Nothing in ${monthLabel(month)} for this worker or name. Try another month or clear the filters.`}
-        />
-      ) : (
-        <EmptyState
-          className="rounded-2xl border border-line bg-surface"
-          icon={<CalendarX />}
-          title={`No timesheets for ${monthLabel(month)}.`}
-          description="Record a day for one worker, or a whole crew's day at once."
-          action={
-            <>
-              <Link to="/timesheet/add" className={buttonClasses('primary')}>
-                {plusIcon}
-                Add New Timesheet
-              </Link>
-              <Link to="/timesheet/crew" className={buttonClasses('secondary')}>
-                <UsersRound aria-hidden="true" className="h-4 w-4" />
-                Crew Entry
-              </Link>
-            </>
-          }
-        />
-      );
-  } else {
-    content = (
-      <>
-        <TimesheetTable
-          timesheets={timesheets.data.items}
-          busy={timesheets.isPlaceholderData && timesheets.isFetching}
-          onDelete={setToDelete}
-        />
-        <Pagination
-          label="Timesheet pages"
-          page={list.page}
-          pageSize={TIMESHEET_PAGE_SIZE}
-          total={timesheets.data.total}
-          onPageChange={list.setPage}
-        />
-      </>
-    );
-  }
 
   return (
     <div>
@@ -154,7 +121,7 @@ export function TimesheetListPage() {
         <section aria-labelledby="timesheets-heading" className="flex flex-col gap-4">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 id="timesheets-heading" className="text-lg font-semibold">
-              Timesheets for {monthLabel(month)}
+              Timesheets for {formatMonth(month)}
             </h2>
             {timesheets.data && (
               <p className="text-sm text-ink-muted tabular-nums">
@@ -162,7 +129,24 @@ export function TimesheetListPage() {
               </p>
             )}
           </div>
-          <div aria-busy={timesheets.isFetching || undefined}>{content}</div>
+          <ListBody query={timesheets} what="timesheets" isEmpty={timesheets.data?.items.length === 0} empty={empty}>
+            {timesheets.data && (
+              <>
+                <TimesheetTable
+                  timesheets={timesheets.data.items}
+                  busy={timesheets.isPlaceholderData && timesheets.isFetching}
+                  onDelete={setToDelete}
+                />
+                <Pagination
+                  label="Timesheet pages"
+                  page={list.page}
+                  pageSize={TIMESHEET_PAGE_SIZE}
+                  total={timesheets.data.total}
+                  onPageChange={list.setPage}
+                />
+              </>
+            )}
+          </ListBody>
         </section>
       </div>
       <DeleteTimesheetDialog timesheet={toDelete} onClose={() => setToDelete(null)} />

@@ -6,14 +6,14 @@ import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '@/components/ui/card.tsx';
 import { DetailList } from '@/components/ui/detail-list.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { RecordLoadError } from '@/components/ui/record-load-error.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { formatDate, formatDateTime } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { fromHere, originOf } from '@/lib/return-to.ts';
 import { timesheetQueries } from '../api/timesheet-queries.ts';
 import { DeleteTimesheetDialog } from '../components/delete-timesheet-dialog.tsx';
-import { formatTime, hoursText, timesheetWorkerName } from '../components/timesheet-display.ts';
-import { TimesheetLoadError } from '../components/timesheet-load-error.tsx';
+import { formatTime, hoursText, TIMESHEET_LOAD_ERROR, timesheetWorkerName } from '../components/timesheet-display.ts';
 
 /**
  * SPEC 2 Timesheet Details (/timesheet/view/{id}): worker name and ID, work date, times (HH:MM or N/A),
@@ -55,7 +55,7 @@ export function TimesheetViewPage() {
     return (
       <div>
         <PageHeader title="Timesheet Details" />
-        <TimesheetLoadError error={timesheet.error} onBack={backToList} />
+        <RecordLoadError {...TIMESHEET_LOAD_ERROR} error={timesheet.error} onBack={backToList} />
       </div>
     );
   }

@@ -1,6 +1,8 @@
 import type { TrainingStatus } from '@td/shared/options/training';
-import type { TrainingRecord } from '@td/shared/schemas/training-record';
+import { TRAINING_RECORD_NOT_FOUND, type TrainingRecord } from '@td/shared/schemas/training-record';
+import { SearchX } from 'lucide-react';
 import type { BadgeTone } from '@/components/ui/badge.tsx';
+import type { RecordLoadTexts } from '@/components/ui/record-load-error.tsx';
 
 /** ARCHITECTURE, Data: a record whose worker was deleted shows Unknown Worker. */
 export const UNKNOWN_WORKER = 'Unknown Worker';
@@ -8,6 +10,16 @@ export const UNKNOWN_WORKER = 'Unknown Worker';
 export function recordWorkerName(record: Pick<TrainingRecord, 'worker'>): string {
   return record.worker ? `${record.worker.first_name} ${record.worker.last_name}` : UNKNOWN_WORKER;
 }
+
+/**
+ * SPEC 2, 8: a record that does not exist shows Training Record Not Found with "The requested training
+ * record could not be found." and Back; any other failure says what went wrong, with Back.
+ */
+export const TRAINING_RECORD_LOAD_ERROR: RecordLoadTexts = {
+  notFound: { icon: SearchX, title: 'Training Record Not Found', description: TRAINING_RECORD_NOT_FOUND },
+  failure: 'Failed to load training record',
+  reason: 'Please check your connection and try again.',
+};
 
 /** SPEC 2 status badge: Expired red, Valid green, No Expiry grey. */
 export const STATUS_TONES: Record<TrainingStatus, BadgeTone> = {

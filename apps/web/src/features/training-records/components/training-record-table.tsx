@@ -1,7 +1,7 @@
 import type { TrainingRecord } from '@td/shared/schemas/training-record';
+import { RowActions } from '@/components/ui/row-actions.tsx';
 import { type DataColumn, DataTable } from '@/components/ui/table.tsx';
 import { formatDate } from '@/lib/format.ts';
-import { TrainingRecordActions } from './training-record-actions.tsx';
 import { recordWorkerName } from './training-record-display.ts';
 import { ExpiryNote, TrainingStatusBadge } from './training-status-badge.tsx';
 
@@ -82,7 +82,12 @@ export function TrainingRecordTable({ records, onOpenDetails, onDelete, busy = f
       rowKey={(record) => record.id}
       busy={busy}
       actions={(record) => (
-        <TrainingRecordActions id={record.id} name={recordName(record)} onDelete={() => onDelete(record)} />
+        <RowActions
+          subject={recordName(record)}
+          viewTo={`/training-records/view/${record.id}`}
+          editTo={`/training-records/edit/${record.id}`}
+          onDelete={() => onDelete(record)}
+        />
       )}
     />
   );

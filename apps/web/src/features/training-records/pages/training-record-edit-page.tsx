@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { RecordLoadError } from '@/components/ui/record-load-error.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useReturnTo } from '@/lib/return-to.ts';
 import { useUpdateTrainingRecord } from '../api/training-record-mutations.ts';
 import { trainingRecordQueries } from '../api/training-record-queries.ts';
-import { recordWorkerName } from '../components/training-record-display.ts';
+import { recordWorkerName, TRAINING_RECORD_LOAD_ERROR } from '../components/training-record-display.ts';
 import { TrainingRecordForm } from '../components/training-record-form.tsx';
-import { TrainingRecordLoadError } from '../components/training-record-load-error.tsx';
 
 /** SPEC 2 /training-records/edit/{id}. */
 export function TrainingRecordEditPage() {
@@ -29,7 +29,7 @@ export function TrainingRecordEditPage() {
       {record.isPending ? (
         <LoadingState label="Loading training record" />
       ) : record.isError ? (
-        <TrainingRecordLoadError error={record.error} onBack={back.leave} />
+        <RecordLoadError {...TRAINING_RECORD_LOAD_ERROR} error={record.error} onBack={back.leave} />
       ) : (
         <TrainingRecordForm
           key={record.data.id}

@@ -2,14 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { TRAINING_STATUS_FILTERS, type TrainingStatusFilter } from '@td/shared/options/training';
 import type { TrainingRecord } from '@td/shared/schemas/training-record';
 import { GraduationCap, Plus } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { ListLoadError } from '@/components/ui/list-load-error.tsx';
+import { ListBody } from '@/components/ui/list-body.tsx';
 import { NoMatches } from '@/components/ui/no-matches.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { LoadingState } from '@/components/ui/spinner.tsx';
 import { Pagination } from '@/components/ui/table.tsx';
 import { currentRow, useClampPage, useListState } from '@/lib/list-state.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
@@ -53,58 +52,26 @@ export function TrainingRecordListPage() {
   const shown = records.data?.items.filter((record) => !pending.has(record.id)) ?? [];
   const hiddenHere = (records.data?.items.length ?? 0) - shown.length;
 
-  let content: ReactNode;
-  if (records.isPending) {
-    content = <LoadingState label="Loading training records" />;
-  } else if (records.isError) {
-    content = (
-      <ListLoadError
-        what="training records"
-        error={records.error}
-        retrying={records.isFetching}
-        onRetry={() => void records.refetch()}
-      />
-    );
-  } else if (shown.length === 0) {
-    content = list.filtersActive ? (
-      <NoMatches
-        title="No training records match your search."
-        description="Try another name, training or certificate number, or clear the filters."
-        onClear={list.clear}
-      />
-    ) : (
-      <EmptyState
-        className="rounded-2xl border border-line bg-surface"
-        icon={<GraduationCap />}
-        title="No training records found."
-        description="Add your first training record to get started."
-        action={
-          <Link to="/training-records/add" state={fromHere(location)} className={buttonClasses('primary')}>
-            {addIcon}
-            Add First Training Record
-          </Link>
-        }
-      />
-    );
-  } else {
-    content = (
-      <>
-        <TrainingRecordTable
-          records={shown}
-          onOpenDetails={setDetailsOf}
-          onDelete={deleteRecord}
-          busy={records.isPlaceholderData && records.isFetching}
-        />
-        <Pagination
-          label="Training record pages"
-          page={list.page}
-          pageSize={TRAINING_PAGE_SIZE}
-          total={records.data.total - hiddenHere}
-          onPageChange={list.setPage}
-        />
-      </>
-    );
-  }
+  const empty = list.filtersActive ? (
+    <NoMatches
+      title="No training records match your search."
+      description="Try another name, training or certificate number, or clear the filters."
+      onClear={list.clear}
+    />
+  ) : (
+    <EmptyState
+      className="rounded-2xl border border-line bg-surface"
+      icon={<GraduationCap />}
+      title="No training records found."
+      description="Add your first training record to get started."
+      action={
+        <Link to="/training-records/add" state={fromHere(location)} className={buttonClasses('primary')}>
+          {addIcon}
+          Add First Training Record
+        </Link>
+      }
+    />
+  );
 
   return (
     <div>
@@ -147,7 +114,21 @@ export function TrainingRecordListPage() {
             active={list.filtersActive}
             onClear={list.clear}
           />
-          <div aria-busy={records.isFetching || undefined}>{content}</div>
+          <ListBody query={records} what="training records" isEmpty={shown.length === 0} empty={empty}>
+            <TrainingRecordTable
+              records={shown}
+              onOpenDetails={setDetailsOf}
+              onDelete={deleteRecord}
+              busy={records.isPlaceholderData && records.isFetching}
+            />
+            <Pagination
+              label="Training record pages"
+              page={list.page}
+              pageSize={TRAINING_PAGE_SIZE}
+              total={(records.data?.total ?? 0) - hiddenHere}
+              onPageChange={list.setPage}
+            />
+          </ListBody>
         </section>
       </div>
       <TrainingRecordDetailsModal

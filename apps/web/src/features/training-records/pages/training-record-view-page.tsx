@@ -8,14 +8,14 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card.tsx';
 import { DetailList } from '@/components/ui/detail-list.tsx';
 import { FileLink } from '@/components/ui/file-link.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { RecordLoadError } from '@/components/ui/record-load-error.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { formatDate, formatDateTime, orNA } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { fromHere, useReturnTo } from '@/lib/return-to.ts';
 import { useDeleteTrainingRecord } from '../api/training-record-deletion.ts';
 import { trainingRecordQueries } from '../api/training-record-queries.ts';
-import { recordWorkerName } from '../components/training-record-display.ts';
-import { TrainingRecordLoadError } from '../components/training-record-load-error.tsx';
+import { recordWorkerName, TRAINING_RECORD_LOAD_ERROR } from '../components/training-record-display.ts';
 import { ExpiryNote, TrainingStatusBadge } from '../components/training-status-badge.tsx';
 
 /** SPEC 2 /training-records/view/{id}: Back, Edit, Delete; Training Record Not Found. */
@@ -30,7 +30,7 @@ export function TrainingRecordViewPage() {
     return (
       <div>
         <PageHeader title="Training Record Details" />
-        <TrainingRecordLoadError error={record.error} onBack={back.leave} />
+        <RecordLoadError {...TRAINING_RECORD_LOAD_ERROR} error={record.error} onBack={back.leave} />
       </div>
     );
   }

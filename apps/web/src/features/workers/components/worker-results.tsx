@@ -2,8 +2,8 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { WORKER_SORTS } from '@td/shared/options/workers';
 import type { Worker, WorkerList } from '@td/shared/schemas/worker';
 import { type ReactNode, useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { ListLoadError } from '@/components/ui/list-load-error.tsx';
-import { LoadingState } from '@/components/ui/spinner.tsx';
+import { ListBody } from '@/components/ui/list-body.tsx';
+import { RowActions } from '@/components/ui/row-actions.tsx';
 import { type DataColumn, DataTable, Pagination } from '@/components/ui/table.tsx';
 import { orNA } from '@/lib/format.ts';
 import { type ListState, useClampPage, useListState } from '@/lib/list-state.ts';
@@ -11,7 +11,6 @@ import { WORKER_PAGE_SIZE, type WorkerListCriteria, workerQueries } from '../api
 import { DeleteWorkerDialog } from './delete-worker-dialog.tsx';
 import { WorkerDetailsModal } from './worker-details-modal.tsx';
 import { workerName } from './worker-display.ts';
-import { WorkerRowActions } from './worker-row-actions.tsx';
 import { WorkerStatusBadge } from './worker-status-badge.tsx';
 
 /** Issue 8 item 8: the main list filters by nationality, status, pass type and client company. */
@@ -126,10 +125,11 @@ export function WorkerResults({ workers, list, caption, showStatus = false, empt
           rows={data.items}
           rowKey={(worker) => worker.id}
           actions={(worker, layout) => (
-            <WorkerRowActions
-              id={worker.id}
-              name={workerName(worker)}
+            <RowActions
               layout={layout}
+              subject={workerName(worker)}
+              viewTo={`/worker/view/${worker.id}`}
+              editTo={`/worker/edit/${worker.id}`}
               onDelete={() => setToDelete(worker)}
             />
           )}
@@ -148,27 +148,18 @@ export function WorkerResults({ workers, list, caption, showStatus = false, empt
     );
   }, [data, list, busy, caption, showStatus]);
 
-  let content: ReactNode;
-  if (workers.isError) {
-    content = (
-      <ListLoadError
-        what="workers"
-        error={workers.error}
-        retrying={workers.isFetching}
-        onRetry={() => void workers.refetch()}
-      />
-    );
-  } else if (!data) {
-    content = <LoadingState label="Loading workers" />;
-  } else if (data.items.length === 0) {
-    content = <div aria-busy={workers.isFetching || undefined}>{empty}</div>;
-  } else {
-    content = table;
-  }
-
   return (
     <>
-      {content}
+      <ListBody
+        query={workers}
+        what="workers"
+        loading={!data}
+        isEmpty={data?.items.length === 0}
+        empty={empty}
+        className="flex flex-col gap-3"
+      >
+        {table}
+      </ListBody>
       <WorkerDetailsModal worker={detailsOf} onClose={closeDetails} />
       <DeleteWorkerDialog worker={toDelete} onClose={closeDelete} />
     </>

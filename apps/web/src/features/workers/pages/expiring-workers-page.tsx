@@ -8,6 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ListLoadError } from '@/components/ui/list-load-error.tsx';
 import { NoMatches } from '@/components/ui/no-matches.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { RowActions } from '@/components/ui/row-actions.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { type DataColumn, DataTable } from '@/components/ui/table.tsx';
 import { SummaryTile } from '@/components/ui/tile.tsx';
@@ -21,7 +22,6 @@ import { DeleteWorkerDialog } from '../components/delete-worker-dialog.tsx';
 import { EXPIRY_WARNING_DAYS, isExpiringSoon, workerName } from '../components/worker-display.ts';
 import { WorkerFiltersBar } from '../components/worker-filters-bar.tsx';
 import { noMatchAdvice } from '../components/worker-list-controls.tsx';
-import { WorkerRowActions } from '../components/worker-row-actions.tsx';
 
 interface ExpiringPageConfig {
   title: string;
@@ -287,7 +287,13 @@ function ExpiringTable({ config, workers, busy, onDelete }: ExpiringTableProps) 
       rowClassName={(worker) => (worker.days_until_expiry < 0 ? 'bg-red-50/60' : undefined)}
       busy={busy}
       actions={(worker, layout) => (
-        <WorkerRowActions id={worker.id} name={workerName(worker)} layout={layout} onDelete={() => onDelete(worker)} />
+        <RowActions
+          layout={layout}
+          subject={workerName(worker)}
+          viewTo={`/worker/view/${worker.id}`}
+          editTo={`/worker/edit/${worker.id}`}
+          onDelete={() => onDelete(worker)}
+        />
       )}
     />
   );

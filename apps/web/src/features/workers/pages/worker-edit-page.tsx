@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { RecordLoadError } from '@/components/ui/record-load-error.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
 import { usePageTitle } from '@/lib/page-title.ts';
@@ -10,7 +11,7 @@ import { useUpdateWorker } from '../api/worker-mutations.ts';
 import { workerQueries } from '../api/worker-queries.ts';
 import { workerLabel } from '../components/worker-display.ts';
 import { WorkerForm } from '../components/worker-form.tsx';
-import { WorkerLoadError } from '../components/worker-load-error.tsx';
+import { WORKER_LOAD_ERROR } from '../public/worker-load-error.ts';
 
 /**
  * SPEC 2 Edit Worker (/worker/edit/{id}). Issue 8 item 6: after saving, back to where the edit began
@@ -36,7 +37,7 @@ export function WorkerEditPage() {
       {worker.isPending ? (
         <LoadingState label="Loading worker" />
       ) : worker.isError ? (
-        <WorkerLoadError error={worker.error} onBack={goBack} />
+        <RecordLoadError {...WORKER_LOAD_ERROR} error={worker.error} onBack={goBack} />
       ) : (
         <WorkerForm
           key={worker.data.id}

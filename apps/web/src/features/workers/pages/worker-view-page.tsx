@@ -9,6 +9,7 @@ import { Alert } from '@/components/ui/alert.tsx';
 import { buttonClasses } from '@/components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '@/components/ui/card.tsx';
 import { DetailList } from '@/components/ui/detail-list.tsx';
+import { RecordLoadError } from '@/components/ui/record-load-error.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { WorkerTrainingList } from '@/features/training-records/public/worker-training-list.tsx';
 import { formatDate, orNA } from '@/lib/format.ts';
@@ -26,8 +27,8 @@ import {
 } from '../components/worker-display.ts';
 import { WorkerDocumentLinks } from '../components/worker-document-links.tsx';
 import { WorkerHistory } from '../components/worker-history.tsx';
-import { WorkerLoadError } from '../components/worker-load-error.tsx';
 import { WorkerStatusBadge } from '../components/worker-status-badge.tsx';
+import { WORKER_LOAD_ERROR } from '../public/worker-load-error.ts';
 
 /** SPEC 2 Worker view (/worker/view/{id}): read-only detail. */
 export function WorkerViewPage() {
@@ -41,7 +42,7 @@ export function WorkerViewPage() {
     return (
       <div>
         <h1 className="mb-6 text-2xl font-semibold tracking-tight sm:text-3xl">Worker Details</h1>
-        <WorkerLoadError error={worker.error} onBack={goBack} />
+        <RecordLoadError {...WORKER_LOAD_ERROR} error={worker.error} onBack={goBack} />
       </div>
     );
   }
