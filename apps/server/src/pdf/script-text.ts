@@ -321,15 +321,12 @@ export function heightOfText(doc: PdfDoc, text: string, options: { width: number
   return lines.length * (base.lineHeight + (options.lineGap ?? 0));
 }
 
-/** `doc.widthOfString(text)` for one line of text in any script. */
+/** `doc.widthOfString(text)` for one line of text in any script, summed as the line layout sums it. */
 export function widthOfText(doc: PdfDoc, text: string): number {
   const standard = standardText(text);
   if (standard !== null) return doc.widthOfString(standard);
   const base = baseOf(doc);
-  const width = scriptRuns(text).reduce(
-    (sum, run) => sum + measure(doc, base, fontOf(doc, base, run), run.text.replace(/\n/g, '')),
-    0,
-  );
+  const width = unitsOf(doc, base, text).reduce((sum, unit) => sum + unit.width, 0);
   restore(doc, base);
   return width;
 }
