@@ -117,6 +117,7 @@ const words: Partial<Record<Script, Intl.Segmenter>> = {
 
 interface Unit {
   text: string;
+  script: Script;
   font: string;
   width: number;
   space: boolean;
@@ -175,7 +176,16 @@ function unitsOf(doc: PdfDoc, base: Base, text: string): Unit[] {
     for (const token of run.text.match(/\n|[^\S\n]+|[^\s]+/g) ?? []) {
       if (token === '\n' || /^\s/.test(token)) {
         const newline = token === '\n';
-        units.push({ text: newline ? '' : token, font, width: 0, space: !newline, newline, breakBefore: false });
+        const space = !newline;
+        units.push({
+          text: newline ? '' : token,
+          script: run.script,
+          font,
+          width: 0,
+          space,
+          newline,
+          breakBefore: false,
+        });
         continue;
       }
       const parts = !unspaced
@@ -190,6 +200,7 @@ function unitsOf(doc: PdfDoc, base: Base, text: string): Unit[] {
         const between = (index > 0 && unspaced) || (index === 0 && (afterSpace || scriptChange));
         units.push({
           text: part,
+          script: run.script,
           font,
           width: 0,
           space: false,
@@ -266,6 +277,27 @@ function fragmentsOf(doc: PdfDoc, base: Base, line: readonly Unit[]): Fragment[]
   return fragments;
 }
 
+/**
+ * Burmese stacks its vowels and medials far above and below the line (Noto Sans Myanmar's ascent and
+ * descent are 1.32 and 0.86 em against Helvetica's 0.72 and 0.21): a line holding it gets this much
+ * more room below, in em, so its ya-pin does not touch the capitals of the next line. None above, so
+ * its baseline stays level with the text beside it (the signature block's two columns).
+ */
+const EXTRA_ROOM: Partial<Record<Script, { above: number; below: number }>> = { myanmar: { above: 0, below: 0.3 } };
+
+function roomOf(base: Base, line: readonly Unit[]): { above: number; below: number } {
+  let above = 0;
+  let below = 0;
+  for (const unit of line) {
+    const extra = EXTRA_ROOM[unit.script];
+    if (extra && !unit.space) {
+      above = Math.max(above, extra.above * base.size);
+      below = Math.max(below, extra.below * base.size);
+    }
+  }
+  return { above, below };
+}
+
 function restore(doc: PdfDoc, base: Base): void {
   doc.font(base.font).fontSize(base.size);
 }
@@ -288,7 +320,9 @@ export function writeText(doc: PdfDoc, text: string, x?: number, y?: number, opt
   const lineGap = options.lineGap ?? 0;
   const lines = layoutLines(doc, base, text, options.lineBreak === false ? undefined : width);
   for (const line of options.lineBreak === false ? lines.slice(0, 1) : lines) {
-    if (options.lineBreak !== false && top + base.lineHeight > doc.page.maxY()) {
+    const room = roomOf(base, line);
+    const height = room.above + base.lineHeight + room.below;
+    if (options.lineBreak !== false && top + height > doc.page.maxY()) {
       doc.addPage();
       top = doc.y;
     }
@@ -300,10 +334,10 @@ export function writeText(doc: PdfDoc, text: string, x?: number, y?: number, opt
     for (const fragment of fragments) {
       doc.font(fragment.font).fontSize(base.size);
       // A numeric baseline is the distance from `top` down to the baseline, the same for every font.
-      doc.text(fragment.text, fragmentX, top, { lineBreak: false, baseline: -base.ascent });
+      doc.text(fragment.text, fragmentX, top, { lineBreak: false, baseline: -(room.above + base.ascent) });
       fragmentX += fragment.width;
     }
-    top += base.lineHeight + lineGap;
+    top += height + lineGap;
   }
   restore(doc, base);
   doc.x = left;
@@ -318,7 +352,11 @@ export function heightOfText(doc: PdfDoc, text: string, options: { width: number
   const base = baseOf(doc);
   const lines = layoutLines(doc, base, text, options.width);
   restore(doc, base);
-  return lines.length * (base.lineHeight + (options.lineGap ?? 0));
+  const lineGap = options.lineGap ?? 0;
+  return lines.reduce((sum, line) => {
+    const room = roomOf(base, line);
+    return sum + room.above + base.lineHeight + room.below + lineGap;
+  }, 0);
 }
 
 /** `doc.widthOfString(text)` for one line of text in any script, summed as the line layout sums it. */
