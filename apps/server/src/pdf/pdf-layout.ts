@@ -43,7 +43,6 @@ export interface ParagraphOptions {
  * without running the line wrapper (most rows and short clauses), which keeps documents fast.
  */
 export function textHeight(doc: PdfDoc, text: string, width: number, lineGap = 0): number {
-  if (!text.includes('\n') && widthOfText(doc, text) <= width) return doc.currentLineHeight(true) + lineGap;
   return heightOfText(doc, text, { width, lineGap });
 }
 

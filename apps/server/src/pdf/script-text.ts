@@ -348,7 +348,11 @@ export function writeText(doc: PdfDoc, text: string, x?: number, y?: number, opt
 /** `doc.heightOfString(text, { width, lineGap })` for text in any script. */
 export function heightOfText(doc: PdfDoc, text: string, options: { width: number; lineGap?: number }): number {
   const standard = standardText(text);
-  if (standard !== null) return doc.heightOfString(standard, options);
+  if (standard !== null) {
+    // What PDFKit's wrapper answers for one line that fits, without running it (most rows and clauses).
+    const oneLine = !standard.includes('\n') && doc.widthOfString(standard) <= options.width;
+    return oneLine ? doc.currentLineHeight(true) + (options.lineGap ?? 0) : doc.heightOfString(standard, options);
+  }
   const base = baseOf(doc);
   const lines = layoutLines(doc, base, text, options.width);
   restore(doc, base);
