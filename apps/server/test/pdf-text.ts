@@ -99,4 +99,56 @@ export function readPdf(pdf: Buffer | Uint8Array, options: { layout?: boolean } 
   });
 }
 
-const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+/** NFC as well: a reader compares what they see, whichever way the PDF's text maps its accents. */
+const collapse = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim();
+
+export interface PdfFont {
+  name: string;
+  type: string;
+  embedded: boolean;
+  subset: boolean;
+}
+
+/** The fonts of a PDF as `pdffonts` lists them (a subset's name keeps its `ABCDEF+` tag). */
+export function readPdfFonts(pdf: Buffer | Uint8Array): PdfFont[] {
+  const listing = withPdfFile(pdf, (file) => execFileSync('pdffonts', [file], { encoding: 'utf8' }));
+  // name, type (one or two words), encoding, emb, sub, uni, object id, generation
+  const row = /^(\S+)\s+(.+?)\s+(\S+)\s+(yes|no)\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+\s*$/;
+  return listing
+    .split('\n')
+    .slice(2)
+    .map((line) => line.match(row))
+    .filter((match): match is RegExpMatchArray => match !== null)
+    .map((match) => ({
+      name: match[1] ?? '',
+      type: match[2] ?? '',
+      embedded: match[4] === 'yes',
+      subset: match[5] === 'yes',
+    }));
+}
+
+/**
+ * Names in each script a worker's record may hold (the nationality list has Chinese, Vietnamese, Thai
+ * and Burmese; Tamil and Bengali are common in Singapore's construction workforce), with the text a
+ * correctly printed PDF gives back to `pdftotext`, and the embedded font that must print it.
+ *
+ * Bengali reads back in drawn order, which is not the typed order: a vowel sign written before its
+ * consonant (U+09C7 E, U+09BF I) is drawn before it, and O (U+09CB) is drawn as its two parts, E before
+ * the consonant and AA (U+09BE) after it. That is what every correct rendering holds (the PDF maps each
+ * drawn glyph to its characters); a missing font or WinAnsi mojibake reads back as something else.
+ */
+export const NAMES_IN_EVERY_SCRIPT = [
+  { script: 'Chinese', first: '陈', last: '伟强', reads: '陈 伟强', font: 'NotoSansSC' },
+  { script: 'Vietnamese', first: 'Nguyễn Văn', last: 'Ánh Đức', reads: 'Nguyễn Văn Ánh Đức', font: 'NotoSans-' },
+  { script: 'Tamil', first: 'முருகன்', last: 'சுப்பிரமணியம்', reads: 'முருகன் சுப்பிரமணியம்', font: 'NotoSansTamil' },
+  {
+    script: 'Bengali',
+    first: 'মোহাম্মদ',
+    last: 'রহিম',
+    // "মোহাম্মদ রহিম" as drawn: E MA AA HA AA MA VIRAMA MA DA, RA I HA MA.
+    reads: '\u09c7\u09ae\u09be\u09b9\u09be\u09ae\u09cd\u09ae\u09a6 \u09b0\u09bf\u09b9\u09ae',
+    font: 'NotoSansBengali',
+  },
+  { script: 'Thai', first: 'สมชาย', last: 'ใจดี', reads: 'สมชาย ใจดี', font: 'NotoSansThai' },
+  { script: 'Burmese', first: 'အောင်', last: 'ကျော်', reads: 'အောင် ကျော်', font: 'NotoSansMyanmar' },
+] as const;

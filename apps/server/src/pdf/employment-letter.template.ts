@@ -24,6 +24,7 @@ import {
   writeParagraph,
   writeRows,
 } from './pdf-layout.ts';
+import { writeText } from './script-text.ts';
 
 /** The worker fields the letter reads. */
 export type LetterWorker = Pick<
@@ -172,11 +173,11 @@ function drawEmploymentLetter(doc: PdfDoc, input: EmploymentLetterInput): void {
   doc.font(FONT.bold).fontSize(FONT_SIZE.body).text('PRIVATE AND CONFIDENTIAL', PAGE_MARGIN, doc.y, {
     width: CONTENT_WIDTH,
   });
-  doc.font(FONT.regular).text(name, { width: CONTENT_WIDTH });
-  if (worker.fin_no) doc.text(`FIN No. ${worker.fin_no}`, { width: CONTENT_WIDTH });
+  writeText(doc.font(FONT.regular), name, undefined, undefined, { width: CONTENT_WIDTH });
+  if (worker.fin_no) writeText(doc, `FIN No. ${worker.fin_no}`, undefined, undefined, { width: CONTENT_WIDTH });
   sectionGap(doc);
 
-  doc.text(`Dear ${name},`, { width: CONTENT_WIDTH });
+  writeText(doc, `Dear ${name},`, undefined, undefined, { width: CONTENT_WIDTH });
   sectionGap(doc);
   doc
     .font(FONT.bold)
@@ -518,7 +519,7 @@ function writeSignatureBlock(doc: PdfDoc, { worker, company }: EmploymentLetterI
   let bottom = top;
   for (const column of columns) {
     doc.font(FONT.bold).fontSize(FONT_SIZE.body).fillColor(COLOR.text);
-    doc.text(column.heading, column.x, top, { width: columnWidth });
+    writeText(doc, column.heading, column.x, top, { width: columnWidth });
     if (column.note) doc.font(FONT.regular).text(column.note, column.x, doc.y, { width: columnWidth });
     doc
       .save()
@@ -532,7 +533,7 @@ function writeSignatureBlock(doc: PdfDoc, { worker, company }: EmploymentLetterI
     doc.text('Signature', column.x, lineY + 3, { width: columnWidth });
     doc.font(FONT.regular).fontSize(FONT_SIZE.body).fillColor(COLOR.text);
     doc.moveDown(0.4);
-    for (const row of column.rows) doc.text(row, column.x, doc.y, { width: columnWidth });
+    for (const row of column.rows) writeText(doc, row, column.x, doc.y, { width: columnWidth });
     bottom = Math.max(bottom, doc.y);
   }
   doc.x = PAGE_MARGIN;

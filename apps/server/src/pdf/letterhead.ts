@@ -4,6 +4,7 @@
  */
 import type { CompanyDetails } from '../config.ts';
 import { COLOR, CONTENT_WIDTH, FONT, FONT_SIZE, mm, PAGE_MARGIN, type PdfDoc } from './pdf-document.ts';
+import { writeText } from './script-text.ts';
 
 const LOGO_SIZE = mm(16);
 const NAME_SIZE = 14;
@@ -32,11 +33,11 @@ export function drawLetterhead(doc: PdfDoc, company: Pick<CompanyDetails, 'name'
   const textWidth = CONTENT_WIDTH - LOGO_SIZE - mm(5);
 
   doc.font(FONT.bold).fontSize(NAME_SIZE).fillColor(COLOR.text);
-  doc.text(company.name, textX, top, { width: textWidth });
+  writeText(doc, company.name, textX, top, { width: textWidth });
   doc.font(FONT.regular).fontSize(FONT_SIZE.small).fillColor(COLOR.muted);
   doc.moveDown(0.15);
-  doc.text(company.address, textX, doc.y, { width: textWidth });
-  doc.text(`UEN: ${company.uen}`, textX, doc.y, { width: textWidth });
+  writeText(doc, company.address, textX, doc.y, { width: textWidth });
+  writeText(doc, `UEN: ${company.uen}`, textX, doc.y, { width: textWidth });
 
   doc.y = Math.max(doc.y, top + LOGO_SIZE) + mm(4);
   doc.x = PAGE_MARGIN;

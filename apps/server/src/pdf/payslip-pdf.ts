@@ -17,6 +17,7 @@ import { drawLetterhead } from './letterhead.ts';
 import { COLOR as BASE_COLOR, CONTENT_WIDTH, FONT, mm, PAGE_MARGIN, type PdfDoc, renderPdf } from './pdf-document.ts';
 import { formatLongDate, formatSgd, orDefault } from './pdf-format.ts';
 import { ensureSpace } from './pdf-layout.ts';
+import { heightOfText, writeText } from './script-text.ts';
 
 /** The employer on the payslip: the company settings (COMPANY_NAME, COMPANY_ADDRESS, COMPANY_UEN). */
 export type PayslipEmployer = Pick<CompanyDetails, 'name' | 'address' | 'uen'>;
@@ -170,7 +171,7 @@ function heading(doc: Doc, title: string, keepWithNext: number): void {
 function detailRow(doc: Doc, label: string, value: string): void {
   const valueWidth = WIDTH - LABEL_WIDTH;
   doc.font(FONT.regular).fontSize(SIZE.body);
-  const height = Math.max(doc.heightOfString(value, { width: valueWidth }), SIZE.body * 1.2);
+  const height = Math.max(heightOfText(doc, value, { width: valueWidth }), SIZE.body * 1.2);
   ensureSpace(doc, height);
   const top = doc.y;
   doc
@@ -178,13 +179,9 @@ function detailRow(doc: Doc, label: string, value: string): void {
     .fontSize(SIZE.label)
     .fillColor(COLOR.muted)
     .text(label, MARGIN, top + 0.8, { width: LABEL_WIDTH - mm(3) });
-  doc
-    .font(FONT.bold)
-    .fontSize(SIZE.body)
-    .fillColor(COLOR.text)
-    .text(value, MARGIN + LABEL_WIDTH, top, {
-      width: valueWidth,
-    });
+  writeText(doc.font(FONT.bold).fontSize(SIZE.body).fillColor(COLOR.text), value, MARGIN + LABEL_WIDTH, top, {
+    width: valueWidth,
+  });
   doc.y = Math.max(doc.y, top + height) + ROW_GAP;
 }
 
@@ -199,10 +196,10 @@ interface AmountLine {
 function amountLineHeight(doc: Doc, line: AmountLine): number {
   const textWidth = WIDTH - AMOUNT_WIDTH - mm(4);
   doc.font(line.bold ? FONT.bold : FONT.regular).fontSize(SIZE.body);
-  let height = doc.heightOfString(line.text, { width: textWidth });
+  let height = heightOfText(doc, line.text, { width: textWidth });
   if (line.note) {
     doc.font(FONT.regular).fontSize(SIZE.label);
-    height += 1 + doc.heightOfString(line.note, { width: textWidth });
+    height += 1 + heightOfText(doc, line.note, { width: textWidth });
   }
   return height;
 }
@@ -214,10 +211,10 @@ function amountRow(doc: Doc, line: AmountLine, onNewPage?: () => void): void {
   if (startsNewPage(doc, height)) onNewPage?.();
   const top = doc.y;
   const font = line.bold ? FONT.bold : FONT.regular;
-  doc.font(font).fontSize(SIZE.body).fillColor(COLOR.text).text(line.text, MARGIN, top, { width: textWidth });
+  writeText(doc.font(font).fontSize(SIZE.body).fillColor(COLOR.text), line.text, MARGIN, top, { width: textWidth });
   if (line.note) {
     doc.y += 1;
-    doc.font(FONT.regular).fontSize(SIZE.label).fillColor(COLOR.muted).text(line.note, MARGIN, doc.y, {
+    writeText(doc.font(FONT.regular).fontSize(SIZE.label).fillColor(COLOR.muted), line.note, MARGIN, doc.y, {
       width: textWidth,
     });
   }
@@ -302,8 +299,8 @@ function drawPayslip(doc: Doc, payslip: PayslipDocument, options: PayslipPdfOpti
   doc.y += 12;
   doc.font(FONT.regular).fontSize(SIZE.small).fillColor(COLOR.muted);
   for (const note of notes) {
-    ensureSpace(doc, doc.heightOfString(note, { width: WIDTH }));
-    doc.text(note, MARGIN, doc.y, { width: WIDTH }).moveDown(2 / SIZE.small);
+    ensureSpace(doc, heightOfText(doc, note, { width: WIDTH }));
+    writeText(doc, note, MARGIN, doc.y, { width: WIDTH }).moveDown(2 / SIZE.small);
   }
   doc.fillColor(COLOR.text);
 }
@@ -352,8 +349,8 @@ function drawCharges(doc: Doc, payslip: PayslipDocument): void {
   }
   if (note) {
     doc.font(FONT.regular).fontSize(SIZE.small).fillColor(COLOR.muted);
-    ensureSpace(doc, doc.heightOfString(note, { width: WIDTH }));
-    doc.text(note, MARGIN, doc.y, { width: WIDTH });
+    ensureSpace(doc, heightOfText(doc, note, { width: WIDTH }));
+    writeText(doc, note, MARGIN, doc.y, { width: WIDTH });
     doc.y += ROW_GAP;
     doc.fillColor(COLOR.text);
   }

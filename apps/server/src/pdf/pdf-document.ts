@@ -3,7 +3,9 @@
  * letters"). Every document is A4 portrait with 20 mm margins, so its text is 170 mm wide, set in the
  * standard Helvetica faces (SPEC 9 PDF layout). Standard fonts are never embedded, which keeps a letter
  * a few kilobytes and fast to build; PDFKit ships their metrics as JavaScript modules, so nothing is
- * read from disk (pdfkit stays an external dependency of the server bundle).
+ * read from disk (pdfkit stays an external dependency of the server bundle). Text the standard fonts
+ * cannot print (a Chinese or Vietnamese name...) is drawn with `writeText` (script-text.ts) in embedded
+ * Noto fonts, subset into the document (decision 080).
  *
  * Usage:
  *   const pdf = await renderPdf({ title: 'Payslip', author: company.name }, (doc) => {
@@ -13,6 +15,7 @@
  *   });
  */
 import type PDFDocumentClass from 'pdfkit';
+import { widthOfText, writeText } from './script-text.ts';
 
 /**
  * PDFKit is loaded with the first document, not with the server: loaded at start it added 17 MB to the
@@ -94,10 +97,13 @@ export async function renderPdf(meta: PdfMetadata, draw: (doc: PdfDoc) => void):
 
 /** `text` shortened with "..." until it fits `width` on one line in the current font. */
 export function fitToWidth(doc: PdfDoc, text: string, width: number): string {
-  if (doc.widthOfString(text) <= width) return text;
-  let end = text.length;
-  while (end > 0 && doc.widthOfString(`${text.slice(0, end).trimEnd()}...`) > width) end -= 1;
-  return `${text.slice(0, end).trimEnd()}...`;
+  if (widthOfText(doc, text) <= width) return text;
+  // By code point, so a character outside the BMP (some Chinese names) is never cut in half.
+  const chars = Array.from(text);
+  let end = chars.length;
+  const shortened = () => `${chars.slice(0, end).join('').trimEnd()}...`;
+  while (end > 0 && widthOfText(doc, shortened()) > width) end -= 1;
+  return shortened();
 }
 
 /** "Page n of m" on every page, in the bottom margin (set to 0 for the moment so no new page starts). */
@@ -113,7 +119,7 @@ function writeFooters(doc: PdfDoc, text: string): void {
     const labelWidth = doc.widthOfString(pageLabel) + 2;
     if (text) {
       const width = CONTENT_WIDTH - labelWidth - mm(5);
-      doc.text(fitToWidth(doc, text, width), PAGE_MARGIN, y, { width, lineBreak: false });
+      writeText(doc, fitToWidth(doc, text, width), PAGE_MARGIN, y, { width, lineBreak: false });
     }
     doc.text(pageLabel, PAGE_MARGIN + CONTENT_WIDTH - labelWidth, y, { width: labelWidth, lineBreak: false });
     doc.page.margins.bottom = bottom;

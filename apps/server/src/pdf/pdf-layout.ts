@@ -4,6 +4,7 @@
  * labelled row (label and wrapped value) never splits.
  */
 import { COLOR, CONTENT_WIDTH, FONT, FONT_SIZE, mm, PAGE_MARGIN, type PdfDoc } from './pdf-document.ts';
+import { heightOfText, widthOfText, writeText } from './script-text.ts';
 
 /** Vertical space between blocks. */
 export const GAP = { paragraph: 4, section: 9 } as const;
@@ -42,8 +43,7 @@ export interface ParagraphOptions {
  * without running the line wrapper (most rows and short clauses), which keeps documents fast.
  */
 export function textHeight(doc: PdfDoc, text: string, width: number, lineGap = 0): number {
-  if (!text.includes('\n') && doc.widthOfString(text) <= width) return doc.currentLineHeight(true) + lineGap;
-  return doc.heightOfString(text, { width, lineGap });
+  return heightOfText(doc, text, { width, lineGap });
 }
 
 /**
@@ -51,7 +51,7 @@ export function textHeight(doc: PdfDoc, text: string, width: number, lineGap = 0
  * what must fit on a page for a block to start there.
  */
 function leadingHeight(doc: PdfDoc, text: string, width: number, lines: number, lineGap = 0): number {
-  const estimate = Math.max(1, Math.ceil(doc.widthOfString(text) / width));
+  const estimate = Math.max(1, Math.ceil(widthOfText(doc, text) / width));
   return Math.min(estimate, lines) * (doc.currentLineHeight(true) + lineGap);
 }
 
@@ -80,7 +80,7 @@ export function writeParagraph(doc: PdfDoc, text: string, options: ParagraphOpti
   if (options.label !== undefined) {
     doc.text(options.label, PAGE_MARGIN + (options.indent ?? 0), top, { lineBreak: false });
   }
-  doc.text(text, x, top, { width, align: options.align ?? 'left', lineGap: LINE_GAP });
+  writeText(doc, text, x, top, { width, align: options.align ?? 'left', lineGap: LINE_GAP });
   doc.x = PAGE_MARGIN;
   doc.moveDown(GAP.paragraph / lineHeight(doc));
 }
@@ -103,7 +103,7 @@ export function writeHeading(
   }
   ensureSpace(doc, keep);
   doc.font(FONT.bold).fontSize(FONT_SIZE.heading).fillColor(COLOR.text);
-  doc.text(title, PAGE_MARGIN, doc.y, { width: CONTENT_WIDTH });
+  writeText(doc, title, PAGE_MARGIN, doc.y, { width: CONTENT_WIDTH });
   doc.moveDown(GAP.paragraph / lineHeight(doc));
   doc.font(FONT.regular).fontSize(FONT_SIZE.body);
 }
@@ -134,8 +134,8 @@ export function writeRows(doc: PdfDoc, rows: readonly Row[], options: { labelWid
     const valueHeight = textHeight(doc, row.value, valueWidth);
     ensureSpace(doc, Math.max(labelHeight, valueHeight));
     const top = doc.y;
-    doc.font(FONT.bold).text(row.label, PAGE_MARGIN + indent, top, { width: labelWidth - mm(3) });
-    doc.font(FONT.regular).text(row.value, valueX, top, { width: valueWidth });
+    writeText(doc.font(FONT.bold), row.label, PAGE_MARGIN + indent, top, { width: labelWidth - mm(3) });
+    writeText(doc.font(FONT.regular), row.value, valueX, top, { width: valueWidth });
     doc.x = PAGE_MARGIN;
     doc.y = top + Math.max(labelHeight, valueHeight) + 2;
   }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { finFor, insertWorkers } from '../../../test/factories.ts';
-import { readPdf, readPdfWords } from '../../../test/pdf-text.ts';
+import { NAMES_IN_EVERY_SCRIPT, readPdf, readPdfFonts, readPdfWords } from '../../../test/pdf-text.ts';
 import { DEFAULT_COMPANY } from '../../config.ts';
 import type { WorkerSeedRow } from '../workers/workers.repository.ts';
 
@@ -269,6 +269,66 @@ describe('GET /api/workers/:id/employment-letter', () => {
     }
     const text = readPdf(response.rawPayload).text;
     expect(text).toContain('Muhammad Abdul Rahman Bin Mohammed Shahidul Hossain Chowdhury Talukder Sarkar Bhuiyan');
+    for (const term of SPEC_9_TERMS) expect(text).toContain(term);
+  });
+});
+
+describe('GET /api/workers/:id/employment-letter: names in every script (decision 080)', () => {
+  it('prints Chinese, Vietnamese, Tamil, Bengali, Thai and Burmese names as typed, in subset fonts', async () => {
+    const t = await signedInApp();
+    for (const [index, name] of NAMES_IN_EVERY_SCRIPT.entries()) {
+      const worker = await givenWorker(t, {
+        first_name: name.first,
+        last_name: name.last,
+        worker_id: `TD-50${index}`,
+        fin_no: finFor(500 + index),
+        wp_no: `01234550${index}`,
+        passport_no: `BD123450${index}`,
+      });
+      const response = await t.request({ method: 'GET', url: letterUrl(worker.id) });
+      expect(response.statusCode).toBe(200);
+
+      const pdf = readPdf(response.rawPayload);
+      // The addressee, the salutation, the parties, the signature block and every page's footer.
+      for (const phrase of [`${name.reads} FIN No. G`, `Dear ${name.reads}`, `Name: ${name.reads}`]) {
+        expect(pdf.text, `${name.script}: ${phrase}`).toContain(phrase);
+      }
+      expect(pdf.text.split(name.reads).length - 1, name.script).toBe(4 + pdf.pageCount);
+      expect(pdf.pages[0], name.script).toContain(`Letter of Employment - ${name.reads} (TD-50${index})`);
+      expect(pdf.info.Title, name.script).toBe(`Letter of Employment - ${name.first} ${name.last}`);
+      const fonts = readPdfFonts(response.rawPayload);
+      expect(
+        fonts.some((font) => font.name.includes(name.font) && font.embedded && font.subset),
+        `${name.script}: ${fonts.map((font) => font.name).join(', ')}`,
+      ).toBe(true);
+      expect(response.rawPayload.length, name.script).toBeLessThan(40_000);
+    }
+  });
+
+  it('wraps Chinese text, which has no spaces, inside the margins, and keeps the Latin text around it', async () => {
+    const t = await signedInApp({ COMPANY_NAME: '新加坡南洋建筑工程与人力资源私人有限公司' });
+    const worker = await givenWorker(t, {
+      first_name: '陈',
+      last_name: '伟强',
+      supplied_to_company: '中国建筑南洋发展有限公司大士港口第二期填海与码头建设工程项目部（新加坡分公司）第三工区',
+    });
+    const response = await t.request({ method: 'GET', url: letterUrl(worker.id) });
+    const { pages, words } = readPdfWords(response.rawPayload);
+    for (const word of words) {
+      const page = pages[word.page - 1];
+      if (!page) throw new Error('word outside a page');
+      expect(word.xMin, word.text).toBeGreaterThanOrEqual(20 * MM - 0.1);
+      expect(word.xMax, word.text).toBeLessThanOrEqual(page.width - 20 * MM + 0.1);
+    }
+    // pdftotext reads a line end as a space; Chinese has none between its words.
+    const cjk = '[\\p{Script=Han}\\u3000-\\u303f\\uff00-\\uffef]';
+    const text = readPdf(response.rawPayload).text.replace(new RegExp(`(${cjk}) (?=${cjk})`, 'gu'), '$1');
+    expect(text).toContain(
+      'We are pleased to offer you employment with 新加坡南洋建筑工程与人力资源私人有限公司 on the terms',
+    );
+    expect(text).toContain(
+      'You will be deployed to work for 中国建筑南洋发展有限公司大士港口第二期填海与码头建设工程项目部（新加坡分公司）第三工区 ("the Client")',
+    );
     for (const term of SPEC_9_TERMS) expect(text).toContain(term);
   });
 });

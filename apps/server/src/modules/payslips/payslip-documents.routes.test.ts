@@ -5,9 +5,9 @@ import { PAYSLIP_MESSAGES as M } from '@td/shared/options/payslips';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { insertWorkers } from '../../../test/factories.ts';
+import { finFor, insertWorkers } from '../../../test/factories.ts';
 import { givenMarchMonthlyWorker, insertCharges } from '../../../test/payroll-factories.ts';
-import { readPdf } from '../../../test/pdf-text.ts';
+import { NAMES_IN_EVERY_SCRIPT, readPdf, readPdfFonts } from '../../../test/pdf-text.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/smtp-test-server.ts';
 import { listAuditEntries } from '../../audit/audit.repository.ts';
 import { loadConfig } from '../../config.ts';
@@ -123,6 +123,43 @@ describe('GET /api/payslips/{id}/pdf', () => {
       headers: { cookie: '' },
     });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/payslips/{id}/pdf: names in every script (decision 080)', () => {
+  it('prints Chinese, Vietnamese, Tamil, Bengali, Thai and Burmese names as typed, in subset fonts', async () => {
+    const t = await signedInApp();
+    for (const [index, name] of NAMES_IN_EVERY_SCRIPT.entries()) {
+      const { payslip } = await givenPayslip(t, {
+        first_name: name.first,
+        last_name: name.last,
+        worker_id: `TD-50${index}`,
+        fin_no: finFor(500 + index),
+        wp_no: `WP50${index}`,
+      });
+      const response = await t.request({ method: 'GET', url: `/api/payslips/${payslip.id}/pdf` });
+      expect(response.statusCode).toBe(200);
+
+      const pdf = readPdf(response.rawPayload);
+      expect(pdf.text, name.script).toContain(name.reads);
+      expect(pdf.text, name.script).toContain(`TD-50${index}`);
+      expect(pdf.info.Subject, name.script).toContain(`${name.first} ${name.last}`);
+      const fonts = readPdfFonts(response.rawPayload);
+      expect(
+        fonts.some((font) => font.name.includes(name.font) && font.embedded && font.subset),
+        `${name.script}: ${fonts.map((font) => font.name).join(', ')}`,
+      ).toBe(true);
+      // Subset: only the glyphs drawn are in the file (the Chinese font file alone is 10 MB).
+      expect(response.rawPayload.length, name.script).toBeLessThan(30_000);
+    }
+  });
+
+  it('keeps a Latin name in the standard fonts, embedding nothing', async () => {
+    const t = await signedInApp();
+    const { payslip } = await givenPayslip(t, { first_name: 'José', last_name: 'Müller-Lüdenscheidt' });
+    const response = await t.request({ method: 'GET', url: `/api/payslips/${payslip.id}/pdf` });
+    expect(readPdf(response.rawPayload).text).toContain('José Müller-Lüdenscheidt');
+    expect(readPdfFonts(response.rawPayload).filter((font) => font.embedded)).toEqual([]);
   });
 });
 
