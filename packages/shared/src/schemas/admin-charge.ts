@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHARGE_STATUSES, isChargeType } from '../options/admin-charges.ts';
 import { isIsoDate } from '../rules/dates.ts';
+import { fromCents, toCents } from '../rules/money.ts';
 import { isUuid } from './fields.ts';
 
 /**
@@ -85,15 +86,10 @@ export function parseAmount(value: unknown): AmountParse {
 }
 
 /**
- * Exact integer cents of a dollar amount with at most 2 decimals (every amount the API answers, sums
- * and 0 included), read from its shortest decimal form rather than multiplied as a float.
+ * @deprecated The web's admin-charge list page still imports this name: use `toCents` from
+ * `rules/money.ts`, the one dollars-to-cents converter (decision 075). Remove once nothing imports it.
  */
-export function amountToCents(amount: number): number {
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(String(Math.abs(amount)));
-  if (!match) throw new RangeError(`Not an amount in dollars and cents: ${amount}`);
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return amount < 0 ? -cents : cents;
-}
+export const amountToCents = toCents;
 
 /** Text as the form holds it: trimmed, empty means "not given"; anything but text gets `message`. */
 const formText = (message: string) =>
@@ -149,7 +145,7 @@ export const AdminChargeInput = AdminChargeFields.transform((fields, ctx) => {
     charge_date: fields.charge_date,
     charge_type: fields.charge_type,
     /** Dollars with at most 2 decimals, exactly cents / 100. */
-    amount: amount.cents / 100,
+    amount: fromCents(amount.cents),
     description: fields.description === '' ? null : fields.description,
   };
 });
