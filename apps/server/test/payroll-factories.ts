@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../src/db/database.ts';
 import type { AdminChargeRow, TimesheetRow } from '../src/db/schema.ts';
-import type { WorkerSeedRow } from '../src/modules/workers/workers.repository.ts';
+import type { WorkerSeedRow } from '../src/modules/workers/public.ts';
 import { insertWorkers } from './factories.ts';
 
 /** Timesheets and admin charges written straight to the tables, for payroll tests (CONVENTIONS 8). */

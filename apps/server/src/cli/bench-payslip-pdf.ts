@@ -19,11 +19,11 @@ function payslip(index: number): PayslipDocument {
     date: `2025-03-${String(charge * 3 + 1).padStart(2, '0')}`,
     type: TYPES[charge % TYPES.length] ?? 'Other',
     description: charge % 2 === 0 ? `Charge ${charge + 1}: recorded by the site supervisor at Jurong` : null,
-    amount: 10 + charge * 2.5,
+    amountCents: 1000 + charge * 250,
   }));
-  const deduction = charges.reduce((sum, charge) => sum + charge.amount, 0);
-  const basic = 1500 + index;
-  const overtime = 120 + (index % 40);
+  const deduction = charges.reduce((sum, charge) => sum + charge.amountCents, 0);
+  const basic = (1500 + index) * 100;
+  const overtime = (120 + (index % 40)) * 100;
   return {
     id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
     status: index % 3 === 0 ? 'Paid' : 'Generated',
@@ -39,13 +39,13 @@ function payslip(index: number): PayslipDocument {
     paymentDate: index % 3 === 0 ? '2025-04-07' : null,
     totalHoursWorked: 187.25,
     totalOvertimeHours: 12.5,
-    hourlyRate: 8.89,
-    overtimeRate: 13.34,
-    basicSalary: basic,
-    overtimeAmount: overtime,
-    adminChargesDeduction: deduction,
-    otherDeductions: index % 7,
-    nettSalary: Math.round((basic + overtime - deduction - (index % 7)) * 100) / 100,
+    hourlyRateCents: 889,
+    overtimeRateCents: 1334,
+    basicSalaryCents: basic,
+    overtimeAmountCents: overtime,
+    adminChargesDeductionCents: deduction,
+    otherDeductionsCents: (index % 7) * 100,
+    nettSalaryCents: basic + overtime - deduction - (index % 7) * 100,
     adminCharges: charges,
     generatedAt: '2025-04-01T02:15:00.000Z',
     generatedBy: 'Bench Payroll',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CHARGE_TYPES } from '@td/shared/options/admin-charges';
 import { addDays, dateInTimeZone } from '@td/shared/rules/dates';
 import { addMonthsToMonth, monthRange } from '@td/shared/rules/months';
+import { computePayslip } from '@td/shared/rules/payslip-preview';
 import { computeTimesheetHours } from '@td/shared/rules/timesheet-hours';
 import { identityKey } from '@td/shared/rules/worker-identity';
 import { PostgresAdapter } from 'kysely';
@@ -13,13 +14,15 @@ import type { Db } from '../db/database.ts';
 import type { AdminChargeRow, TimesheetRow, TrainingRecordRow } from '../db/schema.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { uploadFile } from '../files/files.service.ts';
+import { sumChargesByWorker } from '../modules/admin-charges/public.ts';
 import {
+  basisOf,
+  buildPayslipRow,
+  type NewPayslipRow,
   NO_TIMESHEETS,
-  sumChargesByWorker,
+  type PayslipSource,
   sumTimesheetsByWorker,
-} from '../modules/payslips/payroll-reads.repository.ts';
-import { buildPayslipRow, computePayslip } from '../modules/payslips/payslip-calculation.ts';
-import type { NewPayslipRow } from '../modules/payslips/payslips.repository.ts';
+} from '../modules/payslips/public.ts';
 import * as repo from './demo.repository.ts';
 import { demoDocument, demoPhoto } from './demo-files.ts';
 import {
@@ -365,7 +368,7 @@ async function payslipRows(
   plans.forEach((plan, index) => {
     const { row } = plan;
     if (row.created_at.slice(0, 10) > to || (plan.leftOn !== null && plan.leftOn < from)) return;
-    const basis = {
+    const source: PayslipSource = {
       worker: {
         id: row.id,
         worker_id: row.worker_id,
@@ -389,8 +392,8 @@ async function payslipRows(
           ? (['Paid', 'Generated', 'Draft'] as const)[index % 3]
           : (['Paid', 'Sent', 'Generated', 'Draft'] as const)[index % 4];
     const payslip = buildPayslipRow({
-      basis,
-      computed: computePayslip(basis, otherDeductions),
+      source,
+      computed: computePayslip(basisOf(source), otherDeductions),
       period,
       actor: options.actor,
       timestamp: generatedAt,
