@@ -79,7 +79,7 @@ export function daysOf(start: string, end: string): string[] {
 }
 
 /**
- * Issue 12's Monthly worker (Rahim Uddin, TD-4821): 1,850.00 a month, 187.25 h and 12.5 h overtime in March, charges on the
+ * The payslip example's Monthly worker (Rahim Uddin, TD-4821): 1,850.00 a month, 187.25 h and 12.5 h overtime in March, charges on the
  * period's first and last day (counted) and on the day after (not counted).
  */
 export async function givenMarchMonthlyWorker(db: Db, overrides: Partial<WorkerSeedRow> = {}) {

@@ -41,7 +41,7 @@ import {
 } from './demo-people.ts';
 
 /**
- * The demo data generator (issue 15): `npm run demo` fills an installation for someone trying the
+ * The demo data generator (decision 030): `npm run demo` fills an installation for someone trying the
  * product, and the same code with `--workers 10000 --months 12` builds the benchmark's large set.
  * Rows are written in bulk inside one transaction (multi-row statements on SQLite, one typed array per
  * column on PostgreSQL: db/bulk-insert.ts); photos and documents go through the product's own upload
@@ -249,7 +249,7 @@ function trainingRows(
 }
 
 /**
- * Admin charges over the history, three per worker for a demo and two for large sets (issue 15: 20,000
+ * Admin charges over the history, three per worker for a demo and two for large sets (decision 030: 20,000
  * for 10,000 workers). This month's are mostly Pending, older ones mostly decided; the charges under a
  * paid payslip become Deducted afterwards, as paying does in the product.
  */
@@ -420,7 +420,7 @@ export interface DemoAccount {
 }
 
 /**
- * Issue 15: refuses to add demo workers to a database that already holds workers unless forced, and
+ * Decision 030: refuses to add demo workers to a database that already holds workers unless forced, and
  * makes a demo account when the installation has no account at all. An installation that has staff
  * accounts gets none: a known demo password must never open a real one.
  */

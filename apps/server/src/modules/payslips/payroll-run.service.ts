@@ -24,7 +24,7 @@ import * as repo from './payslips.repository.ts';
 import { PAYSLIP_ENTITY } from './payslips.service.ts';
 
 /**
- * The payroll run (issue 12, beyond the spec): every active worker's payslip for one period at once.
+ * The payroll run (decision 019, beyond the spec): every active worker's payslip for one period at once.
  * Four queries whatever the number of workers (workers, timesheet totals, charge totals, existing
  * payslips), the same shared calculation as the one-by-one screen, and one transaction of bulk inserts
  * (docs/decisions/019).

@@ -94,7 +94,7 @@ export const payslipsRoutes: FastifyPluginAsyncZod<PayslipsRoutesOptions> = asyn
   });
 };
 
-/** The payroll run (issue 12): every active worker's payslip for a period in one go. */
+/** The payroll run (decision 019): every active worker's payslip for a period in one go. */
 export const payrollRunsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const runTags = ['payroll-runs'];
 
