@@ -121,9 +121,10 @@ export async function listAdminCharges(
 }
 
 /**
- * SPEC 2 tiles over the current filters (ARCHITECTURE differs 3), one query grouped by status: the
- * (status, amount) index (migration 0009) answers it without reading the table. Decision 075: 2 ms on
- * SQLite, 6 ms on PostgreSQL over the large set's 20,000 charges.
+ * SPEC 2 tiles over the current filters (ARCHITECTURE differs 3), one query grouped by status, read on
+ * each request (decision 075: 2 ms on SQLite, 6 ms on PostgreSQL over the large set's 20,000 charges).
+ * SQLite answers it from the (status, amount) index of migration 0009; PostgreSQL's planner prefers a
+ * sequential scan of a table this small.
  */
 export async function summarizeAdminCharges(db: Db, filters: AdminChargeFilters): Promise<AdminChargeSummary> {
   const rows = await filteredCharges(db, filters)
