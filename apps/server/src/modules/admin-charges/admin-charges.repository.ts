@@ -320,26 +320,33 @@ export interface WorkerPeriod {
   period: DateRange;
 }
 
-/** Three bound values a period: a third of the in-list's slice. */
-const PERIODS_PER_STATEMENT = 300;
-
 /**
  * SPEC 4: the admin charges to move to Deducted when payslips of these periods are paid: every charge
  * of the worker with charge_date inside the period, whatever its status (those already Deducted need
- * no change). Answers their ids, each once.
+ * no change). Answers their ids, each once. A batch is mostly one period for many workers, so the
+ * workers are asked period by period, through the (worker_id, charge_date) index: 10,000 payslips of one
+ * month take one statement per 1,000 workers, not 10,000 conditions.
  */
 export async function chargeIdsToDeduct(db: Db, periods: readonly WorkerPeriod[]): Promise<string[]> {
+  const workersByPeriod = new Map<string, { period: DateRange; workerIds: string[] }>();
+  for (const { workerId, period } of periods) {
+    const key = `${period.start}/${period.end}`;
+    const entry = workersByPeriod.get(key) ?? { period, workerIds: [] };
+    entry.workerIds.push(workerId);
+    workersByPeriod.set(key, entry);
+  }
   const ids = new Set<string>();
-  for (const part of chunks(periods, PERIODS_PER_STATEMENT)) {
-    const rows = await db
-      .selectFrom('admin_charges')
-      .select('id')
-      .where((eb) =>
-        eb.or(part.map(({ workerId, period }) => eb.and([eb('worker_id', '=', workerId), inChargeDates(eb, period)]))),
-      )
-      .where('status', '<>', 'Deducted')
-      .execute();
-    for (const row of rows) ids.add(row.id);
+  for (const { period, workerIds } of workersByPeriod.values()) {
+    for (const part of chunks([...new Set(workerIds)])) {
+      const rows = await db
+        .selectFrom('admin_charges')
+        .select('id')
+        .where('worker_id', 'in', part)
+        .where((eb) => inChargeDates(eb, period))
+        .where('status', '<>', 'Deducted')
+        .execute();
+      for (const row of rows) ids.add(row.id);
+    }
   }
   return [...ids];
 }
