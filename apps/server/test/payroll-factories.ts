@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../src/db/database.ts';
 import type { AdminChargeRow, TimesheetRow } from '../src/db/schema.ts';
-import type { WorkerSeedRow } from '../src/modules/workers/workers.repository.ts';
+import type { WorkerSeedRow } from '../src/modules/workers/public.ts';
 import { insertWorkers } from './factories.ts';
 
 /** Timesheets and admin charges written straight to the tables, for payroll tests (CONVENTIONS 8). */
@@ -79,7 +79,7 @@ export function daysOf(start: string, end: string): string[] {
 }
 
 /**
- * Issue 12's Monthly worker (Rahim Uddin, TD-4821): 1,850.00 a month, 187.25 h and 12.5 h overtime in March, charges on the
+ * The payslip example's Monthly worker (Rahim Uddin, TD-4821): 1,850.00 a month, 187.25 h and 12.5 h overtime in March, charges on the
  * period's first and last day (counted) and on the day after (not counted).
  */
 export async function givenMarchMonthlyWorker(db: Db, overrides: Partial<WorkerSeedRow> = {}) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CHARGE_TYPES } from '@td/shared/options/admin-charges';
 import { addDays, dateInTimeZone } from '@td/shared/rules/dates';
 import { addMonthsToMonth, monthRange } from '@td/shared/rules/months';
+import { computePayslip } from '@td/shared/rules/payslip-preview';
 import { computeTimesheetHours } from '@td/shared/rules/timesheet-hours';
 import { identityKey } from '@td/shared/rules/worker-identity';
 import { PostgresAdapter } from 'kysely';
@@ -13,13 +14,15 @@ import type { Db } from '../db/database.ts';
 import type { AdminChargeRow, TimesheetRow, TrainingRecordRow } from '../db/schema.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { uploadFile } from '../files/files.service.ts';
+import { sumChargesByWorker } from '../modules/admin-charges/public.ts';
 import {
+  basisOf,
+  buildPayslipRow,
+  type NewPayslipRow,
   NO_TIMESHEETS,
-  sumChargesByWorker,
+  type PayslipSource,
   sumTimesheetsByWorker,
-} from '../modules/payslips/payroll-reads.repository.ts';
-import { buildPayslipRow, computePayslip } from '../modules/payslips/payslip-calculation.ts';
-import type { NewPayslipRow } from '../modules/payslips/payslips.repository.ts';
+} from '../modules/payslips/public.ts';
 import * as repo from './demo.repository.ts';
 import { demoDocument, demoPhoto } from './demo-files.ts';
 import {
@@ -38,7 +41,7 @@ import {
 } from './demo-people.ts';
 
 /**
- * The demo data generator (issue 15): `npm run demo` fills an installation for someone trying the
+ * The demo data generator (decision 030): `npm run demo` fills an installation for someone trying the
  * product, and the same code with `--workers 10000 --months 12` builds the benchmark's large set.
  * Rows are written in bulk inside one transaction (multi-row statements on SQLite, one typed array per
  * column on PostgreSQL: db/bulk-insert.ts); photos and documents go through the product's own upload
@@ -246,7 +249,7 @@ function trainingRows(
 }
 
 /**
- * Admin charges over the history, three per worker for a demo and two for large sets (issue 15: 20,000
+ * Admin charges over the history, three per worker for a demo and two for large sets (decision 030: 20,000
  * for 10,000 workers). This month's are mostly Pending, older ones mostly decided; the charges under a
  * paid payslip become Deducted afterwards, as paying does in the product.
  */
@@ -365,7 +368,7 @@ async function payslipRows(
   plans.forEach((plan, index) => {
     const { row } = plan;
     if (row.created_at.slice(0, 10) > to || (plan.leftOn !== null && plan.leftOn < from)) return;
-    const basis = {
+    const source: PayslipSource = {
       worker: {
         id: row.id,
         worker_id: row.worker_id,
@@ -389,8 +392,8 @@ async function payslipRows(
           ? (['Paid', 'Generated', 'Draft'] as const)[index % 3]
           : (['Paid', 'Sent', 'Generated', 'Draft'] as const)[index % 4];
     const payslip = buildPayslipRow({
-      basis,
-      computed: computePayslip(basis, otherDeductions),
+      source,
+      computed: computePayslip(basisOf(source), otherDeductions),
       period,
       actor: options.actor,
       timestamp: generatedAt,
@@ -417,7 +420,7 @@ export interface DemoAccount {
 }
 
 /**
- * Issue 15: refuses to add demo workers to a database that already holds workers unless forced, and
+ * Decision 030: refuses to add demo workers to a database that already holds workers unless forced, and
  * makes a demo account when the installation has no account at all. An installation that has staff
  * accounts gets none: a known demo password must never open a real one.
  */

@@ -31,16 +31,17 @@ function payslip(overrides: Partial<PayslipDocument> = {}): PayslipDocument {
     // Monthly 1,850.00: hourly 1850/208 = 8.894..., shown 8.89; basic 187.25 h and overtime 12.5 h at the exact rate.
     totalHoursWorked: 187.25,
     totalOvertimeHours: 12.5,
-    hourlyRate: 8.89,
-    overtimeRate: 13.34,
-    basicSalary: 1665.45,
-    overtimeAmount: 166.77,
-    adminChargesDeduction: 1260.5,
-    otherDeductions: 25.5,
-    nettSalary: 546.22,
+    // Money in integer cents, as stored.
+    hourlyRateCents: 889,
+    overtimeRateCents: 1334,
+    basicSalaryCents: 166_545,
+    overtimeAmountCents: 16_677,
+    adminChargesDeductionCents: 126_050,
+    otherDeductionsCents: 2550,
+    nettSalaryCents: 54_622,
     adminCharges: [
-      { date: '2025-03-01', type: 'Safety Violation', description: 'No helmet on level 3', amount: 50 },
-      { date: '2025-03-31', type: 'Equipment Damage', description: null, amount: 1210.5 },
+      { date: '2025-03-01', type: 'Safety Violation', description: 'No helmet on level 3', amountCents: 5000 },
+      { date: '2025-03-31', type: 'Equipment Damage', description: null, amountCents: 121_050 },
     ],
     generatedAt: '2025-04-01T02:15:00.000Z',
     generatedBy: 'Siti Payroll',
@@ -105,9 +106,9 @@ describe('payslip PDF', () => {
       payslip({
         worker: { name: 'Ali', workerId: 'TD-1001', finNo: null, wpNo: '  ', email: null },
         adminCharges: [],
-        adminChargesDeduction: 0,
-        otherDeductions: 0,
-        nettSalary: 1832.22,
+        adminChargesDeductionCents: 0,
+        otherDeductionsCents: 0,
+        nettSalaryCents: 183_222,
         generatedBy: null,
       }),
       options,
@@ -134,10 +135,15 @@ describe('payslip PDF', () => {
       date: `2025-03-${String((index % 31) + 1).padStart(2, '0')}`,
       type: 'Attendance',
       description: `Late arrival number ${index + 1} at the Jurong site, reported by the site supervisor in writing`,
-      amount: 1.25,
+      amountCents: 125,
     }));
     const pdf = await renderPayslipPdf(
-      payslip({ adminCharges: charges, adminChargesDeduction: 50, otherDeductions: 0, nettSalary: 1782.22 }),
+      payslip({
+        adminCharges: charges,
+        adminChargesDeductionCents: 5000,
+        otherDeductionsCents: 0,
+        nettSalaryCents: 178_222,
+      }),
       options,
     );
     const { text, pages } = pdfText(pdf);
@@ -154,9 +160,9 @@ describe('payslip PDF', () => {
   it('says so when the charges listed no longer add up to what was deducted', async () => {
     const pdf = await renderPayslipPdf(
       payslip({
-        adminCharges: [{ date: '2025-03-05', type: 'Other', description: null, amount: 40 }],
-        adminChargesDeduction: 30,
-        nettSalary: 1776.72,
+        adminCharges: [{ date: '2025-03-05', type: 'Other', description: null, amountCents: 4000 }],
+        adminChargesDeductionCents: 3000,
+        nettSalaryCents: 177_672,
       }),
       options,
     );
@@ -169,8 +175,8 @@ describe('payslip PDF', () => {
     const pdf = await renderPayslipPdf(
       payslip({
         adminCharges: [
-          { date: null, type: 'Safety Violation', description: '2 charges', amount: 60 },
-          { date: null, type: 'Other', description: '1 charge', amount: 1200.5 },
+          { date: null, type: 'Safety Violation', description: '2 charges', amountCents: 6000 },
+          { date: null, type: 'Other', description: '1 charge', amountCents: 120_050 },
         ],
         adminChargesNote: 'Shown by type as at generation.',
       }),
@@ -183,8 +189,31 @@ describe('payslip PDF', () => {
     expect(text).toContain('Admin charges total SGD 1,260.50 Shown by type as at generation.');
   });
 
+  it('adds the lines up in cents: totals print exactly where dollar floats would not add up', async () => {
+    // 0.1 + 0.2 is 0.30000000000000004 in floats; in cents it is 30.
+    const pdf = await renderPayslipPdf(
+      payslip({
+        basicSalaryCents: 10,
+        overtimeAmountCents: 20,
+        adminCharges: [
+          { date: '2025-03-05', type: 'Other', description: null, amountCents: 10 },
+          { date: '2025-03-06', type: 'Other', description: null, amountCents: 20 },
+        ],
+        adminChargesDeductionCents: 30,
+        otherDeductionsCents: 0,
+        nettSalaryCents: 0,
+      }),
+      options,
+    );
+    const { text } = pdfText(pdf);
+    expect(text).toContain('Gross salary SGD 0.30');
+    expect(text).toContain('Admin charges total SGD 0.30');
+    expect(text).not.toContain('The charges listed total');
+    expect(text).toContain('Total deductions SGD 0.30');
+  });
+
   it('prints a negative nett salary with its sign', async () => {
-    const pdf = await renderPayslipPdf(payslip({ nettSalary: -12.3 }), options);
+    const pdf = await renderPayslipPdf(payslip({ nettSalaryCents: -1230 }), options);
     expect(pdfText(pdf).text).toContain('Nett salary -SGD 12.30');
   });
 

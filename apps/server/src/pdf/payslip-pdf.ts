@@ -10,12 +10,13 @@
  *
  * Readable on a phone: one column top to bottom (a phone shows the page at its width, so nothing sits
  * side by side that would need sideways scrolling when zoomed in), 11 pt figures, and the nett salary
- * large. Standard Helvetica faces (never embedded) keep it fast: see the bench (<= 10 ms median).
+ * large. Text Helvetica can encode is drawn in the standard faces (never embedded), which keeps it fast
+ * (<= 10 ms median, decision 078); names in other scripts are drawn in embedded fonts (decision 080).
  */
 import type { CompanyDetails } from '../config.ts';
 import { drawLetterhead } from './letterhead.ts';
 import { COLOR as BASE_COLOR, CONTENT_WIDTH, FONT, mm, PAGE_MARGIN, type PdfDoc, renderPdf } from './pdf-document.ts';
-import { formatLongDate, formatSgd, orDefault } from './pdf-format.ts';
+import { formatCents, formatLongDate, orDefault } from './pdf-format.ts';
 import { ensureSpace } from './pdf-layout.ts';
 import { heightOfText, writeText } from './script-text.ts';
 
@@ -31,11 +32,14 @@ export interface PayslipChargeLine {
   date: string | null;
   type: string;
   description: string | null;
-  /** Dollars. */
-  amount: number;
+  /** Integer cents. */
+  amountCents: number;
 }
 
-/** Everything a payslip PDF shows, in API units: dollars, hours, `YYYY-MM-DD` dates, ISO timestamps. */
+/**
+ * Everything a payslip PDF shows: money in integer cents as stored (added up in cents, converted once
+ * when printed), hours to 2 decimals, `YYYY-MM-DD` dates, ISO timestamps.
+ */
 export interface PayslipDocument {
   id: string;
   status: string;
@@ -54,13 +58,13 @@ export interface PayslipDocument {
   paymentDate: string | null;
   totalHoursWorked: number;
   totalOvertimeHours: number;
-  hourlyRate: number;
-  overtimeRate: number;
-  basicSalary: number;
-  overtimeAmount: number;
-  adminChargesDeduction: number;
-  otherDeductions: number;
-  nettSalary: number;
+  hourlyRateCents: number;
+  overtimeRateCents: number;
+  basicSalaryCents: number;
+  overtimeAmountCents: number;
+  adminChargesDeductionCents: number;
+  otherDeductionsCents: number;
+  nettSalaryCents: number;
   adminCharges: readonly PayslipChargeLine[];
   /** Printed under the charges: why they are shown as they are (e.g. by type, as at generation). */
   adminChargesNote?: string | null;
@@ -265,29 +269,28 @@ function drawPayslip(doc: Doc, payslip: PayslipDocument, options: PayslipPdfOpti
   heading(doc, 'Earnings', 40);
   amountRow(doc, {
     text: 'Basic salary',
-    note: `${hours(payslip.totalHoursWorked)} hours worked at the basic rate of pay of ${formatSgd(payslip.hourlyRate)} per hour`,
-    amount: formatSgd(payslip.basicSalary),
+    note: `${hours(payslip.totalHoursWorked)} hours worked at the basic rate of pay of ${formatCents(payslip.hourlyRateCents)} per hour`,
+    amount: formatCents(payslip.basicSalaryCents),
   });
   amountRow(doc, {
     text: 'Overtime pay',
     // Overtime comes from the same timesheets as the basic hours: its period is the salary period.
     note:
-      `${hours(payslip.totalOvertimeHours)} overtime hours at ${formatSgd(payslip.overtimeRate)} per hour (1.5 times the basic rate); ` +
+      `${hours(payslip.totalOvertimeHours)} overtime hours at ${formatCents(payslip.overtimeRateCents)} per hour (1.5 times the basic rate); ` +
       `overtime period ${shortDate(payslip.payPeriodStart)} to ${shortDate(payslip.payPeriodEnd)}`,
-    amount: formatSgd(payslip.overtimeAmount),
+    amount: formatCents(payslip.overtimeAmountCents),
   });
   // The Regulations list both; we pay neither (decision 021), so one line says so for both.
-  amountRow(doc, { text: 'Allowances and other additional payments', amount: formatSgd(0) });
-  const gross = round2(payslip.basicSalary + payslip.overtimeAmount);
-  totalRow(doc, 'Gross salary', formatSgd(gross));
+  amountRow(doc, { text: 'Allowances and other additional payments', amount: formatCents(0) });
+  totalRow(doc, 'Gross salary', formatCents(payslip.basicSalaryCents + payslip.overtimeAmountCents));
 
   heading(doc, 'Deductions', 40);
   drawCharges(doc, payslip);
-  amountRow(doc, { text: 'Other deductions', amount: formatSgd(payslip.otherDeductions) });
+  amountRow(doc, { text: 'Other deductions', amount: formatCents(payslip.otherDeductionsCents) });
   // The nett salary never stands alone at the top of a page: the total above it goes with it.
   ensureSpace(doc, SIZE.body * 1.2 + 12 + NETT_HEIGHT + 12);
-  totalRow(doc, 'Total deductions', formatSgd(round2(payslip.adminChargesDeduction + payslip.otherDeductions)));
-  drawNett(doc, payslip.nettSalary);
+  totalRow(doc, 'Total deductions', formatCents(payslip.adminChargesDeductionCents + payslip.otherDeductionsCents));
+  drawNett(doc, payslip.nettSalaryCents);
 
   const generatedBy = payslip.generatedBy?.trim() ? ` by ${payslip.generatedBy.trim()}` : '';
   const notes = [
@@ -312,7 +315,7 @@ function drawCharges(doc: Doc, payslip: PayslipDocument): void {
     amountRow(doc, {
       text: 'Admin charges',
       note: 'No admin charges in this salary period',
-      amount: formatSgd(payslip.adminChargesDeduction),
+      amount: formatCents(payslip.adminChargesDeductionCents),
     });
     return;
   }
@@ -337,14 +340,14 @@ function drawCharges(doc: Doc, payslip: PayslipDocument): void {
     }
     amountRow(doc, chargeLine(charge), tableHeader);
   });
-  totalRow(doc, 'Admin charges total', formatSgd(payslip.adminChargesDeduction));
+  totalRow(doc, 'Admin charges total', formatCents(payslip.adminChargesDeductionCents));
 
   let note = payslip.adminChargesNote?.trim();
-  const listed = round2(charges.reduce((sum, charge) => sum + charge.amount, 0));
-  if (!note && listed !== round2(payslip.adminChargesDeduction)) {
+  const listed = charges.reduce((sum, charge) => sum + charge.amountCents, 0);
+  if (!note && listed !== payslip.adminChargesDeductionCents) {
     // The payslip keeps what it deducted; lines that no longer add up to it must say so.
     note =
-      `The charges listed total ${formatSgd(listed)}; ${formatSgd(payslip.adminChargesDeduction)} ` +
+      `The charges listed total ${formatCents(listed)}; ${formatCents(payslip.adminChargesDeductionCents)} ` +
       'was deducted when this payslip was generated.';
   }
   if (note) {
@@ -362,13 +365,13 @@ function chargeLine(charge: PayslipChargeLine): AmountLine {
   return {
     text: charge.date ? `${shortDate(charge.date)}  ${charge.type}` : charge.type,
     ...(description ? { note: description } : {}),
-    amount: formatSgd(charge.amount),
+    amount: formatCents(charge.amountCents),
   };
 }
 
 const NETT_HEIGHT = 40;
 
-function drawNett(doc: Doc, nett: number): void {
+function drawNett(doc: Doc, nettCents: number): void {
   const height = NETT_HEIGHT;
   doc.y += 12;
   ensureSpace(doc, height);
@@ -377,13 +380,13 @@ function drawNett(doc: Doc, nett: number): void {
   const textTop = top + (height - SIZE.nett) / 2 + 1;
   doc.font(FONT.bold).fontSize(SIZE.nett).fillColor(COLOR.text);
   doc.text('Nett salary', MARGIN + 12, textTop, { width: WIDTH / 2, lineBreak: false });
-  doc.text(formatSgd(nett), MARGIN + WIDTH / 2, textTop, { width: WIDTH / 2 - 12, align: 'right', lineBreak: false });
+  doc.text(formatCents(nettCents), MARGIN + WIDTH / 2, textTop, {
+    width: WIDTH / 2 - 12,
+    align: 'right',
+    lineBreak: false,
+  });
   doc.y = top + height;
   doc.x = MARGIN;
-}
-
-function round2(value: number): number {
-  return Math.round(value * 100) / 100;
 }
 
 /** The payslip as PDF bytes: A4, the company letterhead, and a footer naming it on every page. */

@@ -1,3 +1,5 @@
+import { fromCents } from '@td/shared/rules/money';
+
 /** Text formats shared by the PDF documents (SPEC 9: SGD, Singapore-style formatting, 2 decimals). */
 
 const sgd = new Intl.NumberFormat('en-SG', {
@@ -13,6 +15,9 @@ export function formatSgd(amount: number): string {
   // Intl puts a no-break space after the code; a plain one copies and searches as people expect.
   return sgd.format(amount).replace(/\s/g, ' ');
 }
+
+/** Integer cents as `SGD 1,234.50`: documents add money up in cents and convert it once, here. */
+export const formatCents = (cents: number): string => formatSgd(fromCents(cents));
 
 const longDate = new Intl.DateTimeFormat('en-SG', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 

@@ -1,4 +1,4 @@
-import { formatSgd } from './money.ts';
+import { formatSgd, fromCents } from './money.ts';
 
 /**
  * Lawful salary deductions under Singapore's Employment Act 1968 (docs/decisions/018), as warnings
@@ -35,7 +35,7 @@ export interface DeductionWarningInput {
   otherDeductionsCents: number;
 }
 
-const money = (cents: number) => formatSgd(cents / 100);
+const money = (cents: number) => formatSgd(fromCents(cents));
 
 const sumOf = (charges: DeductionWarningInput['adminChargesByType'], types: readonly string[]) =>
   charges.reduce((sum, charge) => (types.includes(charge.chargeType) ? sum + charge.amountCents : sum), 0);

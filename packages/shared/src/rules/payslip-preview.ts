@@ -5,7 +5,7 @@ import { calculatePayslip, type PayslipFigures } from './payslip.ts';
 /**
  * A worker's period totals -> the payslip's figures and its lawful-deduction warnings. The one path
  * the generate screen (recomputing as other deductions are typed), the server's preview and
- * generation, and the payroll run all take, so they can never disagree (issue 12).
+ * generation, and the payroll run all take, so they can never disagree (decisions 017, 019 and 075).
  */
 export interface PayslipBasis {
   rateType: string | null;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calculatePayslip, HOURS_PER_RATE_UNIT, minutesToHours, otherDeductionsToCents } from './payslip.ts';
+import { calculatePayslip, HOURS_PER_RATE_UNIT, otherDeductionsToCents } from './payslip.ts';
+import { minutesToHours } from './timesheet-hours.ts';
 
 const base = { workedMinutes: 0, overtimeMinutes: 0, adminChargesCents: 0, otherDeductionsCents: 0 };
 const hours = (h: number) => Math.round(h * 60);
@@ -183,7 +184,7 @@ describe('calculatePayslip: properties', () => {
   });
 });
 
-describe('minutesToHours', () => {
+describe('minutesToHours: the payslip hours are the timesheet rule (rules/timesheet-hours)', () => {
   it.each([
     [0, 0],
     [450, 7.5],
@@ -193,6 +194,19 @@ describe('minutesToHours', () => {
     [20, 0.33],
   ])('%i minutes are %d hours', (minutes, expected) => {
     expect(minutesToHours(minutes)).toBe(expected);
+  });
+
+  it('agrees with the exact half-up rounding the payslip used before for every whole number of minutes', () => {
+    // minutes x 100 / 60 never ends in exactly .5 (10 x minutes is even, 6k + 3 is odd), so the float
+    // form cannot round a tie the wrong way; this checks the float error never matters either.
+    const exact = (minutes: number) => Number((BigInt(minutes) * 200n + 60n) / 120n) / 100;
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), (minutes) => {
+        expect(minutesToHours(minutes)).toBe(exact(minutes));
+      }),
+      { numRuns: 20_000 },
+    );
+    for (let minutes = 0; minutes <= 31 * 24 * 60; minutes++) expect(minutesToHours(minutes)).toBe(exact(minutes));
   });
 });
 

@@ -1,3 +1,5 @@
+import { minutesToHours } from './timesheet-hours.ts';
+
 /**
  * SPEC 9 payslip maths, the one function the generate screen's preview, the server's generation and
  * the payroll run all use (ARCHITECTURE, Data; docs/decisions/017).
@@ -63,11 +65,6 @@ function wholeNonNegative(value: number, what: string): bigint {
   return BigInt(value);
 }
 
-/** Minutes as hours rounded half-up to 2 decimals (450 minutes -> 7.5; 7 minutes -> 0.12). */
-export function minutesToHours(minutes: number): number {
-  return roundHalfUp(wholeNonNegative(minutes, 'minutes') * 100n, MINUTES_PER_HOUR) / 100;
-}
-
 /** SPEC 9 payslip figures from the period's totals; the amounts in cents, the hours to 2 decimals. */
 export function calculatePayslip(input: PayslipInput): PayslipFigures {
   const perUnit = input.rateType === null ? undefined : HOURS_PER_RATE_UNIT[input.rateType];
@@ -91,6 +88,7 @@ export function calculatePayslip(input: PayslipInput): PayslipFigures {
   const grossSalaryCents = basicSalaryCents + overtimeAmountCents;
 
   return {
+    // The timesheet rule's hours (450 minutes -> 7.5; 7 -> 0.12): whole minutes never round a tie.
     totalHoursWorked: minutesToHours(input.workedMinutes),
     totalOvertimeHours: minutesToHours(input.overtimeMinutes),
     hourlyRateCents,

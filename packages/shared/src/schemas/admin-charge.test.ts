@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { toCents } from '../rules/money.ts';
 import {
   AdminChargeInput,
   AdminChargeListQuery,
   AMOUNT_DECIMALS,
   AMOUNT_POSITIVE,
   AMOUNT_REQUIRED,
-  amountToCents,
   MAX_CHARGE_CENTS,
   parseAmount,
 } from './admin-charge.ts';
@@ -20,16 +20,16 @@ describe('parseAmount', () => {
         expect(parseAmount(asText(cents))).toEqual({ ok: true, cents });
         // cents / 100 is the nearest double to the decimal; its shortest form is that decimal.
         expect(parseAmount(cents / 100)).toEqual({ ok: true, cents });
-        expect(amountToCents(cents / 100)).toBe(cents);
+        expect(toCents(cents / 100)).toBe(cents);
       }),
     );
   });
 
   it('converts sums, 0 and negative differences exactly too', () => {
-    expect(amountToCents(0)).toBe(0);
-    expect(amountToCents(100_150.8)).toBe(10_015_080);
-    expect(amountToCents(-0.3)).toBe(-30);
-    expect(() => amountToCents(0.125)).toThrow(RangeError);
+    expect(toCents(0)).toBe(0);
+    expect(toCents(100_150.8)).toBe(10_015_080);
+    expect(toCents(-0.3)).toBe(-30);
+    expect(() => toCents(0.125)).toThrow(RangeError);
   });
 
   it('refuses any third decimal that is not zero', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHARGE_STATUSES, isChargeType } from '../options/admin-charges.ts';
 import { isIsoDate } from '../rules/dates.ts';
+import { fromCents } from '../rules/money.ts';
 import { isUuid } from './fields.ts';
 
 /**
@@ -84,17 +85,6 @@ export function parseAmount(value: unknown): AmountParse {
   return { ok: true, cents };
 }
 
-/**
- * Exact integer cents of a dollar amount with at most 2 decimals (every amount the API answers, sums
- * and 0 included), read from its shortest decimal form rather than multiplied as a float.
- */
-export function amountToCents(amount: number): number {
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(String(Math.abs(amount)));
-  if (!match) throw new RangeError(`Not an amount in dollars and cents: ${amount}`);
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return amount < 0 ? -cents : cents;
-}
-
 /** Text as the form holds it: trimmed, empty means "not given"; anything but text gets `message`. */
 const formText = (message: string) =>
   z
@@ -149,7 +139,7 @@ export const AdminChargeInput = AdminChargeFields.transform((fields, ctx) => {
     charge_date: fields.charge_date,
     charge_type: fields.charge_type,
     /** Dollars with at most 2 decimals, exactly cents / 100. */
-    amount: amount.cents / 100,
+    amount: fromCents(amount.cents),
     description: fields.description === '' ? null : fields.description,
   };
 });

@@ -26,7 +26,7 @@
  */
 import { z } from 'zod';
 import { isIsoDate } from '../rules/dates.ts';
-import { type MoneyParse, parseMoney, toCents } from '../rules/money.ts';
+import { fromCents, type MoneyParse, parseMoney, toCents } from '../rules/money.ts';
 
 export const requiredMessage = (label: string) => `${label} is required`;
 export const notAllowedCharactersMessage = (label: string) => `${label} contains characters that are not allowed`;
@@ -208,7 +208,7 @@ function moneyProblem(parsed: MoneyParse, label: string, maxCents: number): stri
 }
 
 const formatDollars = (cents: number) =>
-  (cents / 100).toLocaleString('en-SG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  fromCents(cents).toLocaleString('en-SG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

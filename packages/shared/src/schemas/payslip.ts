@@ -7,7 +7,7 @@ import { EmailDelivery } from './email-delivery.ts';
 import { filterText, searchText } from './fields.ts';
 
 /**
- * SPEC 3 payslip, 5 payslip generation, 7 payslip calls; issue 12's API. One schema for the generate
+ * SPEC 3 payslip, 5 payslip generation, 7 payslip calls; the payroll run's API (decision 019). One schema for the generate
  * form (client) and the API (server), so both show the spec's messages word for word.
  */
 

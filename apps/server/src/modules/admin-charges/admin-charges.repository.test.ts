@@ -2,15 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { insertAdminCharges } from '../../../test/admin-charge-factories.ts';
 import { createTestDatabase } from '../../../test/build-test-app.ts';
 import { insertWorkers } from '../../../test/factories.ts';
-import { listAuditEntries } from '../../audit/audit.repository.ts';
 import type { Db } from '../../db/database.ts';
 import {
-  listWorkerChargesInRange,
+  chargeIdsToDeduct,
+  listChargesForWorker,
   markChargesDeducted,
-  markWorkerChargesDeductedInRange,
-  sumChargesByWorkerInRange,
-} from './admin-charges.repository.ts';
-import { deductAdminCharges } from './admin-charges.service.ts';
+  sumChargesByWorker,
+  sumChargesForWorker,
+} from './public.ts';
 
 const open: Db[] = [];
 afterEach(async () => {
@@ -22,8 +21,13 @@ async function testDb(): Promise<Db> {
   return db;
 }
 
-const MARCH = { from: '2025-03-01', to: '2025-03-31' };
-const actor = { id: 'c0a80101-0000-4000-8000-000000000001', name: 'Payroll Staff' };
+/**
+ * SPEC 4 and 9 "deduct admin charges": the reads and the write the payslips module calls through
+ * public.ts (decision 075). Every status counts; both ends of the period are inside it.
+ */
+
+const MARCH = { start: '2025-03-01', end: '2025-03-31' };
+const NOW = '2025-04-05T02:00:00.000Z';
 
 /** Two workers with charges on, just inside and just outside March's edges, in every status. */
 async function givenPayrollData(db: Db) {
@@ -56,61 +60,78 @@ const statusesOf = async (db: Db) =>
   );
 
 describe('payroll reads', () => {
-  it("lists a worker's charges of any status inside the inclusive charge_date range, oldest first", async () => {
+  it("itemises a worker's charges of any status inside the inclusive period, by date, type and id", async () => {
     const db = await testDb();
     const { rahim } = await givenPayrollData(db);
-    const charges = await listWorkerChargesInRange(db, rahim.id, MARCH);
-    expect(charges.map((charge) => [charge.charge_date, charge.amount, charge.status])).toEqual([
-      ['2025-03-01', 1, 'Pending'],
-      ['2025-03-15', 2550, 'Approved'],
-      ['2025-03-20', 999, 'Rejected'],
-      ['2025-03-31', 9_999_999, 'Approved'],
+    const lines = await listChargesForWorker(db, rahim.id, MARCH);
+    expect(lines.map((line) => [line.charge_date, line.charge_type, line.amount])).toEqual([
+      ['2025-03-01', 'Attendance', 1],
+      ['2025-03-15', 'Misconduct', 2550],
+      ['2025-03-20', 'Attendance', 999],
+      ['2025-03-31', 'Other', 9_999_999],
     ]);
-    expect(await listWorkerChargesInRange(db, rahim.id, { from: '2025-03-31', to: '2025-03-31' })).toHaveLength(1);
-    expect(await listWorkerChargesInRange(db, 'not-an-id', MARCH)).toEqual([]);
+    expect(await listChargesForWorker(db, rahim.id, { start: '2025-03-31', end: '2025-03-31' })).toHaveLength(1);
   });
 
-  it("sums every worker's charges in the range in one aggregate, in cents, by type too", async () => {
+  it("sums one worker's and every worker's charges of the period by type, in cents, in type order", async () => {
     const db = await testDb();
     const { rahim, siti } = await givenPayrollData(db);
-    const totals = await sumChargesByWorkerInRange(db, MARCH);
+    const rahimTotals = [
+      { charge_type: 'Attendance', amount: 1000, count: 2 },
+      { charge_type: 'Misconduct', amount: 2550, count: 1 },
+      { charge_type: 'Other', amount: 9_999_999, count: 1 },
+    ];
+    expect(await sumChargesForWorker(db, rahim.id, MARCH)).toEqual(rahimTotals);
+
+    const totals = await sumChargesByWorker(db, MARCH);
+    // The charge of a deleted worker (no worker) is nobody's to deduct.
     expect([...totals.keys()].sort()).toEqual([rahim.id, siti.id].sort());
-    expect(totals.get(rahim.id)).toEqual({
-      worker_id: rahim.id,
-      count: 4,
-      total: 1 + 2550 + 999 + 9_999_999,
-      by_type: { Attendance: 1000, Misconduct: 2550, Other: 9_999_999 },
-    });
-    expect(totals.get(siti.id)).toEqual({
-      worker_id: siti.id,
-      count: 2,
-      total: 35_100,
-      by_type: { 'Equipment Damage': 35_100 },
-    });
-    const onlySiti = await sumChargesByWorkerInRange(db, MARCH, [siti.id]);
-    expect([...onlySiti.keys()]).toEqual([siti.id]);
-    expect((await sumChargesByWorkerInRange(db, MARCH, [])).size).toBe(0);
-    expect((await sumChargesByWorkerInRange(db, { from: '2024-01-01', to: '2024-12-31' })).size).toBe(0);
+    expect(totals.get(rahim.id)).toEqual(rahimTotals);
+    expect(totals.get(siti.id)).toEqual([{ charge_type: 'Equipment Damage', amount: 35_100, count: 2 }]);
+    expect([...(await sumChargesByWorker(db, MARCH, [siti.id])).keys()]).toEqual([siti.id]);
+    expect((await sumChargesByWorker(db, MARCH, [])).size).toBe(0);
+    expect((await sumChargesByWorker(db, { start: '2024-01-01', end: '2024-12-31' })).size).toBe(0);
+  });
+
+  it('finds the charges to deduct for paid periods: inside each worker\u2019s period, not Deducted yet', async () => {
+    const db = await testDb();
+    const { rahim, siti, charges } = await givenPayrollData(db);
+    const idsOf = (worker: string, dates: string[]) =>
+      charges.filter((c) => c.worker_id === worker && dates.includes(c.charge_date)).map((c) => c.id);
+    const found = await chargeIdsToDeduct(db, [
+      { workerId: rahim.id, period: MARCH },
+      // The same period twice names each charge once.
+      { workerId: rahim.id, period: MARCH },
+      { workerId: siti.id, period: MARCH },
+    ]);
+    expect(found.sort()).toEqual(
+      [
+        ...idsOf(rahim.id, ['2025-03-01', '2025-03-15', '2025-03-20', '2025-03-31']),
+        ...idsOf(siti.id, ['2025-03-11']),
+      ].sort(),
+    );
+    expect(await chargeIdsToDeduct(db, [])).toEqual([]);
   });
 });
 
 describe('payroll writes inside the caller\u2019s transaction', () => {
-  it('marks charges Deducted by ids, skipping those already Deducted, and commits with the caller', async () => {
+  it('marks charges Deducted whatever their status, answers each row before and after, and commits with the caller', async () => {
     const db = await testDb();
-    const { charges } = await givenPayrollData(db);
-    const [beforeMarch, firstOfMarch, , , , , sitiDeducted] = charges;
-    const ids = [firstOfMarch?.id, sitiDeducted?.id, 'not-an-id'].filter((id): id is string => id !== undefined);
-    const changed = await db.transaction().execute((trx) => markChargesDeducted(trx, ids, '2025-04-05T02:00:00.000Z'));
-    expect(changed).toEqual([{ id: firstOfMarch?.id, previous_status: 'Pending' }]);
+    const { rahim, charges } = await givenPayrollData(db);
+    const ids = await chargeIdsToDeduct(db, [{ workerId: rahim.id, period: MARCH }]);
+    const changed = await db.transaction().execute((trx) => markChargesDeducted(trx, ids, NOW));
+    expect(changed).toHaveLength(4);
+    for (const change of changed) {
+      const stored = charges.find((charge) => charge.id === change.before.id);
+      expect(change.before).toMatchObject({ id: stored?.id, status: stored?.status, amount: stored?.amount });
+      expect(change.after).toEqual({ ...change.before, status: 'Deducted', updated_at: NOW });
+    }
     const statuses = await statusesOf(db);
-    expect(statuses[firstOfMarch?.id ?? '']).toBe('Deducted');
-    expect(statuses[beforeMarch?.id ?? '']).toBe('Pending');
-    const row = await db
-      .selectFrom('admin_charges')
-      .select('updated_at')
-      .where('id', '=', firstOfMarch?.id ?? '')
-      .executeTakeFirstOrThrow();
-    expect(row.updated_at).toBe('2025-04-05T02:00:00.000Z');
+    for (const id of ids) expect(statuses[id]).toBe('Deducted');
+    const outside = charges.filter((c) => c.worker_id === rahim.id && !ids.includes(c.id));
+    expect(outside.map((c) => statuses[c.id])).toEqual(['Pending', 'Approved']);
+    // A second payment of the period finds nothing left to change.
+    expect(await chargeIdsToDeduct(db, [{ workerId: rahim.id, period: MARCH }])).toEqual([]);
   });
 
   it('leaves everything as it was when the caller rolls back', async () => {
@@ -119,67 +140,31 @@ describe('payroll writes inside the caller\u2019s transaction', () => {
     const before = await statusesOf(db);
     await expect(
       db.transaction().execute(async (trx) => {
-        const changed = await markWorkerChargesDeductedInRange(trx, rahim.id, MARCH);
-        expect(changed).toHaveLength(4);
+        const ids = await chargeIdsToDeduct(trx, [{ workerId: rahim.id, period: MARCH }]);
+        expect(await markChargesDeducted(trx, ids, NOW)).toHaveLength(4);
         throw new Error('the payslip write failed');
       }),
     ).rejects.toThrow('the payslip write failed');
     expect(await statusesOf(db)).toEqual(before);
   });
 
-  it('deducts every charge of the worker inside the period whatever its status, and audits each (SPEC 4)', async () => {
+  it('handles more ids and periods than one statement can bind', async () => {
     const db = await testDb();
-    const { rahim, siti, charges } = await givenPayrollData(db);
-    const count = await db
-      .transaction()
-      .execute((trx) => deductAdminCharges(trx, actor, { workerId: rahim.id, range: MARCH }));
-    expect(count).toBe(4);
-    const statuses = await statusesOf(db);
-    const byDate = (date: string, workerId = rahim.id) =>
-      statuses[charges.find((c) => c.charge_date === date && c.worker_id === workerId)?.id ?? ''];
-    expect(['2025-03-01', '2025-03-15', '2025-03-20', '2025-03-31'].map((date) => byDate(date))).toEqual([
-      'Deducted',
-      'Deducted',
-      'Deducted',
-      'Deducted',
-    ]);
-    expect(byDate('2025-02-28')).toBe('Pending');
-    expect(byDate('2025-04-01')).toBe('Approved');
-    expect(byDate('2025-03-11', siti.id)).toBe('Pending');
-
-    const rejected = charges.find((c) => c.charge_date === '2025-03-20');
-    const audit = await listAuditEntries(db, 'admin_charge', rejected?.id ?? '');
-    expect(audit).toEqual([
-      expect.objectContaining({
-        action: 'update',
-        user_name: 'Payroll Staff',
-        changes: JSON.stringify({ status: ['Rejected', 'Deducted'] }),
-      }),
-    ]);
-
-    // A second run finds nothing left to change.
-    expect(
-      await db.transaction().execute((trx) => deductAdminCharges(trx, actor, { workerId: rahim.id, range: MARCH })),
-    ).toBe(0);
-    const byIds = await db
-      .transaction()
-      .execute((trx) => deductAdminCharges(trx, actor, { ids: charges.map((charge) => charge.id) }));
-    expect(byIds).toBe(4);
-  });
-
-  it('handles more ids than one statement can bind', async () => {
-    const db = await testDb();
-    const rows = await insertAdminCharges(
+    const workers = await insertWorkers(db, ...Array.from({ length: 700 }, () => ({})));
+    await insertAdminCharges(
       db,
-      ...Array.from({ length: 1200 }, (_, i) => ({ charge_date: `2025-03-${String((i % 28) + 1).padStart(2, '0')}` })),
+      ...Array.from({ length: 1400 }, (_, i) => ({
+        worker_id: workers[i % workers.length]?.id ?? null,
+        charge_date: `2025-03-${String((i % 28) + 1).padStart(2, '0')}`,
+      })),
     );
-    const changed = await db.transaction().execute((trx) =>
-      markChargesDeducted(
-        trx,
-        rows.map((row) => row.id),
-      ),
+    const ids = await chargeIdsToDeduct(
+      db,
+      workers.map((worker) => ({ workerId: worker.id, period: MARCH })),
     );
-    expect(changed).toHaveLength(1200);
+    expect(ids).toHaveLength(1400);
+    const changed = await db.transaction().execute((trx) => markChargesDeducted(trx, ids, NOW));
+    expect(changed).toHaveLength(1400);
     const left = await db.selectFrom('admin_charges').select('id').where('status', '<>', 'Deducted').execute();
     expect(left).toEqual([]);
   });

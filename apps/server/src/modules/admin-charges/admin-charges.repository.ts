@@ -1,26 +1,20 @@
-import type { ChargeStatus, ChargeType } from '@td/shared/options/admin-charges';
-import {
-  type AdminCharge,
-  type AdminChargeFilters,
-  type AdminChargeInput,
-  type AdminChargeSummary,
-  amountToCents,
+import type { ChargeStatus } from '@td/shared/options/admin-charges';
+import type { DateRange } from '@td/shared/rules/dates';
+import { fromCents, toCents } from '@td/shared/rules/money';
+import type {
+  AdminCharge,
+  AdminChargeFilters,
+  AdminChargeInput,
+  AdminChargeSummary,
 } from '@td/shared/schemas/admin-charge';
 import { isUuid } from '@td/shared/schemas/fields';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
-import { likeContains } from '../../db/paging.ts';
+import { chunks } from '../../db/in-list.ts';
+import { likeContains, offsetOf } from '../../db/paging.ts';
 import type { AdminChargeRow, Database } from '../../db/schema.ts';
 
-/** An inclusive range of calendar dates, `YYYY-MM-DD` (SPEC 7: "charge_date range"). */
-export interface DateRange {
-  from: string;
-  to: string;
-}
-
-/** Rows to skip for a page; past any real table it stays a safe integer for both databases. */
-const offsetOf = (page: number, pageSize: number) => Math.min((page - 1) * pageSize, 2_000_000_000);
+/** All SQL of the admin_charges table (SPEC 7 admin_charges calls), payroll's reads and writes included. */
 
 type ChargeQuery = ExpressionBuilder<Database, 'admin_charges'>;
 
@@ -54,7 +48,7 @@ export function toAdminCharge(row: JoinedRow): AdminCharge {
     worker_id: row.worker_id,
     charge_date: row.charge_date,
     charge_type: row.charge_type,
-    amount: row.amount / 100,
+    amount: fromCents(row.amount),
     description: row.description,
     status: row.status,
     approved_by: row.approved_by,
@@ -105,88 +99,42 @@ function filtersOf(eb: ChargeQuery, filters: AdminChargeFilters): Expression<Sql
 const filteredCharges = (db: Db, filters: AdminChargeFilters) =>
   db.selectFrom('admin_charges').where((eb) => filtersOf(eb, filters));
 
-/**
- * Decision 044: counts and amounts over every charge, or every charge of one status, come from the
- * status totals (a row per status, kept by triggers) instead of reading the charges; any other filter
- * reads them.
- */
-const filteredBeyondStatus = (filters: AdminChargeFilters) =>
-  Boolean(filters.q || filters.worker_id || filters.charge_type);
-
-// Compiled once (the tiles and the unfiltered list ask them on every request): two fixed shapes.
-const everyStatusTotal = compiledOnce((db: Db) =>
-  db.selectFrom('admin_charge_status_totals').select(['status', 'charges', 'amount']),
-);
-const oneStatusTotal = compiledOnce((db: Db, status: string) =>
-  db
-    .selectFrom('admin_charge_status_totals')
-    .select(['status', 'charges', 'amount'])
-    .where('status', '=', status as ChargeStatus),
-);
-
-function statusTotals(db: Db, status?: string) {
-  return status ? oneStatusTotal(db, status) : everyStatusTotal(db);
-}
-
-async function countCharges(db: Db, filters: AdminChargeFilters): Promise<number> {
-  if (!filteredBeyondStatus(filters)) {
-    const rows = await statusTotals(db, filters.status);
-    return rows.reduce((sum, row) => sum + Number(row.charges), 0);
-  }
-  const row = await filteredCharges(db, filters)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}
-
 /** SPEC 2 admin charge list: one page, latest charge date first, with the number of all matches. */
 export async function listAdminCharges(
   db: Db,
   { page, pageSize, ...filters }: AdminChargeFilters & { page: number; pageSize: number },
 ): Promise<{ items: AdminCharge[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    Object.values(filters).some(Boolean)
-      ? listPage(db, filters, pageSize, offsetOf(page, pageSize)).execute()
-      : unfilteredPage(db, pageSize, offsetOf(page, pageSize)),
-    countCharges(db, filters),
+  const [rows, counted] = await Promise.all([
+    selectCharges(db)
+      .where((eb) => filtersOf(eb, filters))
+      .orderBy('admin_charges.charge_date', 'desc')
+      .orderBy('admin_charges.created_at', 'desc')
+      .orderBy('admin_charges.id', 'desc')
+      .limit(pageSize)
+      .offset(offsetOf({ page, pageSize }))
+      .execute(),
+    filteredCharges(db, filters)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(toAdminCharge), total };
+  return { items: rows.map(toAdminCharge), total: Number(counted.total) };
 }
 
-/** A page of the charges matching the filters, newest charge date first. */
-function listPage(db: Db, filters: AdminChargeFilters, limit: number, offset: number) {
-  return selectCharges(db)
-    .where((eb) => filtersOf(eb, filters))
-    .orderBy('admin_charges.charge_date', 'desc')
-    .orderBy('admin_charges.created_at', 'desc')
-    .orderBy('admin_charges.id', 'desc')
-    .limit(limit)
-    .offset(offset);
-}
-
-const NO_FILTERS: AdminChargeFilters = {
-  q: undefined,
-  worker_id: undefined,
-  status: undefined,
-  charge_type: undefined,
-};
-/** The unfiltered page, every opening of the screen: built and compiled once (decision 057). */
-const unfilteredPage = compiledOnce((db: Db, limit: number, offset: number) => listPage(db, NO_FILTERS, limit, offset));
-
-/** SPEC 2 tiles over the current filters, one query (ARCHITECTURE differs 3). */
+/**
+ * SPEC 2 tiles over the current filters (ARCHITECTURE differs 3), one query grouped by status, read on
+ * each request (decision 075: 2 ms on SQLite, 6 ms on PostgreSQL over the large set's 20,000 charges).
+ * SQLite answers it from the (status, amount) index of migration 0009; PostgreSQL's planner prefers a
+ * sequential scan of a table this small.
+ */
 export async function summarizeAdminCharges(db: Db, filters: AdminChargeFilters): Promise<AdminChargeSummary> {
-  // With a filter, grouped by status (one row per status) rather than a CASE per tile: the (status,
-  // amount) index answers it without reading the table (migration 0009, docs/performance.md).
-  const rows = filteredBeyondStatus(filters)
-    ? await filteredCharges(db, filters)
-        .select((eb) => [
-          'admin_charges.status',
-          eb.fn.countAll<number>().as('charges'),
-          eb.fn.coalesce(eb.fn.sum<number>('admin_charges.amount'), eb.lit(0)).as('amount'),
-        ])
-        .groupBy('admin_charges.status')
-        .execute()
-    : await statusTotals(db, filters.status);
+  const rows = await filteredCharges(db, filters)
+    .select((eb) => [
+      'admin_charges.status',
+      eb.fn.countAll<number>().as('charges'),
+      eb.fn.coalesce(eb.fn.sum<number>('admin_charges.amount'), eb.lit(0)).as('amount'),
+    ])
+    .groupBy('admin_charges.status')
+    .execute();
   const countOf = (status: ChargeStatus) => Number(rows.find((row) => row.status === status)?.charges ?? 0);
   return {
     total: rows.reduce((sum, row) => sum + Number(row.charges), 0),
@@ -194,7 +142,8 @@ export async function summarizeAdminCharges(db: Db, filters: AdminChargeFilters)
     approved: countOf('Approved'),
     rejected: countOf('Rejected'),
     deducted: countOf('Deducted'),
-    total_amount: rows.reduce((sum, row) => sum + Number(row.amount), 0) / 100,
+    // Summed in cents, converted once.
+    total_amount: fromCents(rows.reduce((sum, row) => sum + Number(row.amount), 0)),
   };
 }
 
@@ -214,7 +163,7 @@ const inputColumns = (input: AdminChargeInput) => ({
   worker_id: input.worker_id,
   charge_date: input.charge_date,
   charge_type: input.charge_type,
-  amount: amountToCents(input.amount),
+  amount: toCents(input.amount),
   description: input.description,
 });
 
@@ -278,144 +227,146 @@ export async function deleteAdminCharge(db: Db, id: string): Promise<boolean> {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Reads and writes payroll needs (SPEC 7 admin_charges, SPEC 9 payslip). Amounts here are integer cents.
+// SPEC 4 and 9 "deduct admin charges": what payroll reads and writes, in integer cents. Offered to the
+// payslips module through public.ts (decision 075); the payslip service calls them inside its
+// transaction.
 
-export interface PayrollCharge {
-  id: string;
-  worker_id: string | null;
-  charge_date: string;
+/** The period's admin charges of one type, in cents (SPEC 9: every status counts). */
+export interface ChargeTypeTotal {
   charge_type: string;
-  /** Integer cents. */
   amount: number;
-  status: ChargeStatus;
-}
-
-/**
- * SPEC 7 "read id, worker_id, amount, status by worker and charge_date range": every charge of the
- * worker, any status, with `from <= charge_date <= to`, oldest first.
- */
-export function listWorkerChargesInRange(db: Db, workerId: string, range: DateRange): Promise<PayrollCharge[]> {
-  if (!isUuid(workerId)) return Promise.resolve([]);
-  return db
-    .selectFrom('admin_charges')
-    .select(['id', 'worker_id', 'charge_date', 'charge_type', 'amount', 'status'])
-    .where('worker_id', '=', workerId.toLowerCase())
-    .where('charge_date', '>=', range.from)
-    .where('charge_date', '<=', range.to)
-    .orderBy('charge_date')
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
-
-export interface WorkerChargeTotals {
-  worker_id: string;
-  /** Number of charges, any status. */
   count: number;
-  /** Integer cents, any status (SPEC 9: the payslip deducts every charge in the period). */
-  total: number;
-  /** Integer cents per charge type (the payslip issue's deduction warnings). */
-  by_type: Partial<Record<ChargeType, number>>;
+}
+
+function inChargeDates(eb: ChargeQuery, range: DateRange): Expression<SqlBool> {
+  return eb.and([eb('charge_date', '>=', range.start), eb('charge_date', '<=', range.end)]);
+}
+
+const byChargeType = (a: ChargeTypeTotal, b: ChargeTypeTotal) => a.charge_type.localeCompare(b.charge_type);
+
+/** One worker's admin charges in an inclusive charge_date range, summed by charge type. */
+export async function sumChargesForWorker(db: Db, workerId: string, range: DateRange): Promise<ChargeTypeTotal[]> {
+  const rows = await db
+    .selectFrom('admin_charges')
+    .select((eb) => ['charge_type', eb.fn.sum<number>('amount').as('amount'), eb.fn.countAll<number>().as('count')])
+    .where('worker_id', '=', workerId)
+    .where((eb) => inChargeDates(eb, range))
+    .groupBy('charge_type')
+    .execute();
+  return rows
+    .map((row) => ({ charge_type: row.charge_type, amount: Number(row.amount), count: Number(row.count) }))
+    .sort(byChargeType);
 }
 
 /**
- * Every worker's charge totals inside an inclusive charge_date range, in one aggregate query (a payroll
- * run for hundreds of workers must not ask once per worker). Optionally only the given workers.
- * Charges of deleted workers (no worker) are left out: there is nobody to pay.
+ * Every worker's admin charges in the range (only `workerIds`' when given), by worker and type, in one
+ * GROUP BY: a payroll run never asks once per worker. Charges of deleted workers are left out.
  */
-export async function sumChargesByWorkerInRange(
+export async function sumChargesByWorker(
   db: Db,
   range: DateRange,
   workerIds?: readonly string[],
-): Promise<Map<string, WorkerChargeTotals>> {
-  const ids = workerIds?.filter(isUuid).map((id) => id.toLowerCase());
-  if (ids && ids.length === 0) return new Map();
-  let query = db
+): Promise<Map<string, ChargeTypeTotal[]>> {
+  const query = db
     .selectFrom('admin_charges')
     .select((eb) => [
       'worker_id',
       'charge_type',
+      eb.fn.sum<number>('amount').as('amount'),
       eb.fn.countAll<number>().as('count'),
-      eb.fn.sum<number>('amount').as('total'),
     ])
     .where('worker_id', 'is not', null)
-    .where('charge_date', '>=', range.from)
-    .where('charge_date', '<=', range.to)
+    .where((eb) => inChargeDates(eb, range))
     .groupBy(['worker_id', 'charge_type']);
-  if (ids) query = query.where('worker_id', 'in', ids);
-  const rows = await query.execute();
-  const totals = new Map<string, WorkerChargeTotals>();
+  const rows =
+    workerIds === undefined
+      ? await query.execute()
+      : (await Promise.all(chunks(workerIds).map((part) => query.where('worker_id', 'in', part).execute()))).flat();
+  const totals = new Map<string, ChargeTypeTotal[]>();
   for (const row of rows) {
     if (row.worker_id === null) continue;
-    const entry = totals.get(row.worker_id) ?? { worker_id: row.worker_id, count: 0, total: 0, by_type: {} };
-    const cents = Number(row.total);
-    entry.count += Number(row.count);
-    entry.total += cents;
-    entry.by_type[row.charge_type as ChargeType] = (entry.by_type[row.charge_type as ChargeType] ?? 0) + cents;
-    totals.set(row.worker_id, entry);
+    const list = totals.get(row.worker_id) ?? [];
+    list.push({ charge_type: row.charge_type, amount: Number(row.amount), count: Number(row.count) });
+    totals.set(row.worker_id, list);
   }
+  for (const list of totals.values()) list.sort(byChargeType);
   return totals;
 }
 
-export interface DeductedCharge {
-  id: string;
-  /** The status it had before payroll deducted it. */
-  previous_status: ChargeStatus;
+/** One admin charge as the payslip PDF itemises it (amount in cents). */
+export interface ChargeLine {
+  charge_date: string;
+  charge_type: string;
+  description: string | null;
+  amount: number;
 }
 
-/** SQLite allows a limited number of bound values per statement. */
-const CHUNK = 500;
+/** One worker's admin charges in an inclusive charge_date range, oldest first (the payslip's itemised deductions). */
+export function listChargesForWorker(db: Db, workerId: string, range: DateRange): Promise<ChargeLine[]> {
+  return db
+    .selectFrom('admin_charges')
+    .select(['charge_date', 'charge_type', 'description', 'amount'])
+    .where('worker_id', '=', workerId)
+    .where((eb) => inChargeDates(eb, range))
+    .orderBy('charge_date')
+    .orderBy('charge_type')
+    .orderBy('id')
+    .execute();
+}
+
+/** A worker and the period of one of their payslips. */
+export interface WorkerPeriod {
+  workerId: string;
+  period: DateRange;
+}
 
 /**
- * SPEC 7 "bulk update status to Deducted by list of ids". Runs in the caller's transaction (`trx`), so
- * marking a payslip paid and deducting its charges land together (ARCHITECTURE, Data). Charges already
- * Deducted are left as they are; answers the charges it changed, with the status each had.
+ * SPEC 4: the admin charges to move to Deducted when payslips of these periods are paid: every charge
+ * of the worker with charge_date inside the period, whatever its status (those already Deducted need
+ * no change). Answers their ids, each once. A batch is mostly one period for many workers, so the
+ * workers are asked period by period, through the (worker_id, charge_date) index: 10,000 payslips of one
+ * month take one statement per 1,000 workers, not 10,000 conditions.
  */
-export async function markChargesDeducted(
-  trx: Db,
-  ids: readonly string[],
-  now: string = new Date().toISOString(),
-): Promise<DeductedCharge[]> {
-  const changed: DeductedCharge[] = [];
-  const valid = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
-  for (let i = 0; i < valid.length; i += CHUNK) {
-    const chunk = valid.slice(i, i + CHUNK);
-    const before = await trx
-      .selectFrom('admin_charges')
-      .select(['id', 'status'])
-      .where('id', 'in', chunk)
-      .where('status', '<>', 'Deducted')
-      .execute();
-    if (before.length === 0) continue;
-    await trx
+export async function chargeIdsToDeduct(db: Db, periods: readonly WorkerPeriod[]): Promise<string[]> {
+  const workersByPeriod = new Map<string, { period: DateRange; workerIds: string[] }>();
+  for (const { workerId, period } of periods) {
+    const key = `${period.start}/${period.end}`;
+    const entry = workersByPeriod.get(key) ?? { period, workerIds: [] };
+    entry.workerIds.push(workerId);
+    workersByPeriod.set(key, entry);
+  }
+  const ids = new Set<string>();
+  for (const { period, workerIds } of workersByPeriod.values()) {
+    for (const part of chunks([...new Set(workerIds)])) {
+      const rows = await db
+        .selectFrom('admin_charges')
+        .select('id')
+        .where('worker_id', 'in', part)
+        .where((eb) => inChargeDates(eb, period))
+        .where('status', '<>', 'Deducted')
+        .execute();
+      for (const row of rows) ids.add(row.id);
+    }
+  }
+  return [...ids];
+}
+
+/**
+ * SPEC 4: marks the given admin charges Deducted (whatever their status) inside the caller's
+ * transaction; answers the rows as they were and as they are now, for the audit log.
+ */
+export async function markChargesDeducted(db: Db, ids: readonly string[], now: string) {
+  const before = (
+    await Promise.all(
+      chunks(ids).map((part) => db.selectFrom('admin_charges').selectAll().where('id', 'in', part).execute()),
+    )
+  ).flat();
+  for (const part of chunks(ids)) {
+    await db
       .updateTable('admin_charges')
       .set({ status: 'Deducted', updated_at: now })
-      .where(
-        'id',
-        'in',
-        before.map((row) => row.id),
-      )
-      .where('status', '<>', 'Deducted')
+      .where('id', 'in', part)
       .execute();
-    changed.push(...before.map((row) => ({ id: row.id, previous_status: row.status })));
   }
-  return changed;
-}
-
-/**
- * SPEC 4: marking a payslip paid sets every charge of that worker with charge_date inside the pay period,
- * whatever its status, to Deducted. In the caller's transaction; answers the charges it changed.
- */
-export async function markWorkerChargesDeductedInRange(
-  trx: Db,
-  workerId: string,
-  range: DateRange,
-  now: string = new Date().toISOString(),
-): Promise<DeductedCharge[]> {
-  const charges = await listWorkerChargesInRange(trx, workerId, range);
-  return markChargesDeducted(
-    trx,
-    charges.filter((charge) => charge.status !== 'Deducted').map((charge) => charge.id),
-    now,
-  );
+  return before.map((row) => ({ before: row, after: { ...row, status: 'Deducted' as const, updated_at: now } }));
 }

@@ -18,7 +18,7 @@ import { buildAdminCharge, insertAdminCharges } from '../../../test/admin-charge
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertWorkers } from '../../../test/factories.ts';
 import { listAuditEntries } from '../../audit/audit.repository.ts';
-import type { WorkerSeedRow } from '../workers/workers.repository.ts';
+import type { WorkerSeedRow } from '../workers/public.ts';
 import { WORKER_NOT_FOUND } from './admin-charges.service.ts';
 
 const MISSING_ID = '2b1f0d8e-7c39-4c43-9d1a-6f0b9c1e4a55';

@@ -9,8 +9,8 @@ import {
   AdminChargeSummary,
 } from '@td/shared/schemas/admin-charge';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { IdParams } from '../../lib/id-params.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { listAdminCharges, summarizeAdminCharges } from './admin-charges.repository.ts';
 import * as charges from './admin-charges.service.ts';
@@ -21,7 +21,6 @@ interface AdminChargesRoutesOptions {
   timeZone: string;
 }
 
-const IdParams = z.object({ id: z.string() });
 const tags = ['admin-charges'];
 
 /** SPEC 2 admin charge screens, 4 admin charge states, 5 validation, 7 admin_charges calls. */

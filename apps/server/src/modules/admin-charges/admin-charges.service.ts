@@ -145,31 +145,3 @@ export async function deleteAdminCharge(db: Db, id: string, actor: Actor): Promi
     });
   });
 }
-
-/**
- * For payroll (SPEC 4: marking a payslip paid deducts the worker's charges in the period), inside the
- * caller's transaction: moves the charges to Deducted and writes one audit entry per charge changed.
- * Give either the charge ids or a worker and an inclusive charge_date range. Answers how many changed.
- */
-export async function deductAdminCharges(
-  trx: Db,
-  actor: Actor,
-  target: { ids: readonly string[] } | { workerId: string; range: repo.DateRange },
-  now = new Date(),
-): Promise<number> {
-  const timestamp = nowIso(now);
-  const changed =
-    'ids' in target
-      ? await repo.markChargesDeducted(trx, target.ids, timestamp)
-      : await repo.markWorkerChargesDeductedInRange(trx, target.workerId, target.range, timestamp);
-  for (const charge of changed) {
-    await recordAudit(trx, actor, {
-      action: 'update',
-      entity: AUDIT_ENTITY,
-      entityId: charge.id,
-      before: { status: charge.previous_status },
-      after: { status: 'Deducted' },
-    });
-  }
-  return changed.length;
-}

@@ -1,30 +1,17 @@
+import type { DateRange } from '@td/shared/rules/dates';
 import { isMonth, monthRange } from '@td/shared/rules/months';
 import { isUuid } from '@td/shared/schemas/fields';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { chunks } from '../../db/in-list.ts';
 import type { Database } from '../../db/schema.ts';
 
 /**
- * The reads payroll needs from workers, timesheets and admin charges (SPEC 7: timesheets "by
- * worker_id within an inclusive work_date range", admin charges "by worker and charge_date range").
+ * The reads payroll needs from workers and timesheets (SPEC 7: timesheets "by worker_id within an
+ * inclusive work_date range"); the admin charges' are the admin-charges module's (its public.ts).
  * Each comes in two forms that answer the same figures: one worker (the generate screen) and every
  * worker at once in one aggregate query (the payroll run; never one round trip per worker).
  */
-
-/** An inclusive date range, `YYYY-MM-DD` both ends. */
-export interface DateRange {
-  start: string;
-  end: string;
-}
-
-/** Both databases accept this many bound values in one statement with room to spare. */
-const IN_LIST_CHUNK = 1000;
-
-export function chunks<T>(values: readonly T[], size = IN_LIST_CHUNK): T[][] {
-  const result: T[][] = [];
-  for (let i = 0; i < values.length; i += size) result.push(values.slice(i, i + size));
-  return result;
-}
 
 /** What a payslip needs of its worker, the salary rate in integer cents as stored. */
 export interface PayrollWorker {
@@ -183,105 +170,5 @@ function timesheetTotalsByWorker(db: Db, range: DateRange, workerIds?: readonly 
     .where((eb) => inWorkDates(eb, range))
     .$if(workerIds !== undefined, (query) => query.where('worker_id', 'in', workerIds ?? []))
     .groupBy('worker_id')
-    .execute();
-}
-
-/** The period's admin charges of one type, in cents (SPEC 9: every status counts). */
-export interface ChargeTypeTotal {
-  charge_type: string;
-  amount: number;
-  count: number;
-}
-
-function inChargeDates(eb: ExpressionBuilder<Database, 'admin_charges'>, range: DateRange): Expression<SqlBool> {
-  return eb.and([eb('charge_date', '>=', range.start), eb('charge_date', '<=', range.end)]);
-}
-
-const byChargeType = (a: ChargeTypeTotal, b: ChargeTypeTotal) => a.charge_type.localeCompare(b.charge_type);
-
-/** One worker's admin charges in an inclusive charge_date range, summed by charge type. */
-export async function sumChargesForWorker(db: Db, workerId: string, range: DateRange): Promise<ChargeTypeTotal[]> {
-  const rows = await db
-    .selectFrom('admin_charges')
-    .select((eb) => ['charge_type', eb.fn.sum<number>('amount').as('amount'), eb.fn.countAll<number>().as('count')])
-    .where('worker_id', '=', workerId)
-    .where((eb) => inChargeDates(eb, range))
-    .groupBy('charge_type')
-    .execute();
-  return rows
-    .map((row) => ({ charge_type: row.charge_type, amount: Number(row.amount), count: Number(row.count) }))
-    .sort(byChargeType);
-}
-
-/** Every worker's admin charges in the range, by worker and type, in one GROUP BY. */
-export async function sumChargesByWorker(
-  db: Db,
-  range: DateRange,
-  workerIds?: readonly string[],
-): Promise<Map<string, ChargeTypeTotal[]>> {
-  const query = db
-    .selectFrom('admin_charges')
-    .select((eb) => [
-      'worker_id',
-      'charge_type',
-      eb.fn.sum<number>('amount').as('amount'),
-      eb.fn.countAll<number>().as('count'),
-    ])
-    .where('worker_id', 'is not', null)
-    .where((eb) => inChargeDates(eb, range))
-    .groupBy(['worker_id', 'charge_type']);
-  const rows =
-    workerIds === undefined
-      ? await query.execute()
-      : (await Promise.all(chunks(workerIds).map((part) => query.where('worker_id', 'in', part).execute()))).flat();
-  const totals = new Map<string, ChargeTypeTotal[]>();
-  for (const row of rows) {
-    if (row.worker_id === null) continue;
-    const list = totals.get(row.worker_id) ?? [];
-    list.push({ charge_type: row.charge_type, amount: Number(row.amount), count: Number(row.count) });
-    totals.set(row.worker_id, list);
-  }
-  for (const list of totals.values()) list.sort(byChargeType);
-  return totals;
-}
-
-/**
- * SPEC 4: marks the given admin charges Deducted (whatever their status) inside the caller's
- * transaction; answers the rows as they were and as they are now, for the audit log.
- */
-export async function markChargesDeducted(db: Db, ids: readonly string[], now: string) {
-  const before = (
-    await Promise.all(
-      chunks(ids).map((part) => db.selectFrom('admin_charges').selectAll().where('id', 'in', part).execute()),
-    )
-  ).flat();
-  for (const part of chunks(ids)) {
-    await db
-      .updateTable('admin_charges')
-      .set({ status: 'Deducted', updated_at: now })
-      .where('id', 'in', part)
-      .execute();
-  }
-  return before.map((row) => ({ before: row, after: { ...row, status: 'Deducted' as const, updated_at: now } }));
-}
-
-/** One admin charge as the payslip PDF itemises it (amount in cents). */
-export interface ChargeLine {
-  charge_date: string;
-  charge_type: string;
-  description: string | null;
-  amount: number;
-}
-
-/** One worker's admin charges in an inclusive charge_date range, oldest first (the payslip's itemised deductions). */
-export function listChargesForWorker(db: Db, workerId: string, range: DateRange): Promise<ChargeLine[]> {
-  return db
-    .selectFrom('admin_charges')
-    .select(['charge_date', 'charge_type', 'description', 'amount'])
-    .where('worker_id', '=', workerId)
-    .where((eb) => inChargeDates(eb, range))
-    .orderBy('charge_date')
-    .orderBy('charge_type')
-    .orderBy('id')
     .execute();
 }

@@ -6,7 +6,7 @@ import { insertCharges } from '../../../test/payroll-factories.ts';
 import type { Db } from '../../db/database.ts';
 
 /**
- * Issue 16, Durability: the payroll run is one transaction. A failure after all of its payslips are
+ * Decision 038, durability: the payroll run is one transaction. A failure after all of its payslips are
  * written (the audit entries that follow them, made to fail by a trigger) must leave no payslip and no
  * audit entry behind. Batch mark-as-paid has the same test in payslips.routes.test.ts; the crash test
  * (`npm run test:crash`) interrupts both with SIGKILL at random moments.

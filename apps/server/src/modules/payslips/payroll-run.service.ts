@@ -1,4 +1,6 @@
+import type { DateRange } from '@td/shared/rules/dates';
 import { fromCents } from '@td/shared/rules/money';
+import { type ComputedPayslip, computePayslip, figuresInDollars } from '@td/shared/rules/payslip-preview';
 import {
   type PayrollRunInput,
   type PayrollRunPreview,
@@ -9,19 +11,12 @@ import {
 import { type Actor, insertCreateAuditsOfStoredRows } from '../../audit/audit.repository.ts';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
+import { sumChargesByWorker } from '../admin-charges/public.ts';
+import { listPayrollWorkers, NO_TIMESHEETS, sumTimesheetsByWorker } from './payroll-reads.repository.ts';
 import {
-  type DateRange,
-  listPayrollWorkers,
-  NO_TIMESHEETS,
-  sumChargesByWorker,
-  sumTimesheetsByWorker,
-} from './payroll-reads.repository.ts';
-import {
+  basisOf,
   buildPayslipRow,
-  type ComputedPayslip,
-  computePayslip,
-  figuresToApi,
-  type PayslipBasis,
+  type PayslipSource,
   workerDisplayName,
   workerSnapshot,
 } from './payslip-calculation.ts';
@@ -29,14 +24,14 @@ import * as repo from './payslips.repository.ts';
 import { PAYSLIP_ENTITY } from './payslips.service.ts';
 
 /**
- * The payroll run (issue 12, beyond the spec): every active worker's payslip for one period at once.
+ * The payroll run (decision 019, beyond the spec): every active worker's payslip for one period at once.
  * Four queries whatever the number of workers (workers, timesheet totals, charge totals, existing
  * payslips), the same shared calculation as the one-by-one screen, and one transaction of bulk inserts
  * (docs/decisions/019).
  */
 
 interface RunEntry {
-  basis: PayslipBasis;
+  source: PayslipSource;
   computed: ComputedPayslip;
   existing: repo.ExistingPayslip | null;
 }
@@ -62,33 +57,34 @@ async function gatherRun(db: Db, input: PayrollRunInput): Promise<GatheredRun> {
     repo.payslipsForPeriodByWorker(db, period),
   ]);
   const entries = workers.map((worker) => {
-    const basis: PayslipBasis = {
+    const source: PayslipSource = {
       worker,
       timesheets: timesheets.get(worker.id) ?? NO_TIMESHEETS,
       charges: charges.get(worker.id) ?? [],
     };
     // The run has no other deductions: they are entered one payslip at a time.
-    return { basis, computed: computePayslip(basis, 0), existing: existing.get(worker.id) ?? null };
+    return { source, computed: computePayslip(basisOf(source), 0), existing: existing.get(worker.id) ?? null };
   });
   const found = new Set(workers.map((worker) => worker.id));
   const missing = (requested ?? []).filter((id) => !found.has(id));
   return { period, entries, missing };
 }
 
-function toRunRow({ basis, computed, existing }: RunEntry): PayrollRunRow {
+function toRunRow({ source, computed, existing }: RunEntry): PayrollRunRow {
   return {
-    ...figuresToApi(computed.figures),
-    worker_id: basis.worker.id,
-    worker: workerSnapshot(basis.worker),
-    rate_type: basis.worker.rate_type,
-    salary_rate: basis.worker.salary_rate === null ? null : fromCents(basis.worker.salary_rate),
-    timesheet_count: basis.timesheets.count,
-    admin_charges: repo.chargeTotalsToApi(basis.charges),
+    ...figuresInDollars(computed.figures),
+    worker_id: source.worker.id,
+    worker: workerSnapshot(source.worker),
+    rate_type: source.worker.rate_type,
+    salary_rate: source.worker.salary_rate === null ? null : fromCents(source.worker.salary_rate),
+    timesheet_count: source.timesheets.count,
+    admin_charges: repo.chargeTotalsToApi(source.charges),
     warnings: computed.warnings,
     existing_payslip: existing,
   };
 }
 
+/** Money summed in integer cents and converted once, to the dollars the API answers. */
 const sumCents = (entries: RunEntry[], pick: (entry: RunEntry) => number) =>
   fromCents(entries.reduce((sum, entry) => sum + pick(entry), 0));
 
@@ -145,11 +141,11 @@ export async function runPayroll(
 
   const insertedWorkers = new Set(inserted.map((row) => row.worker_id));
   // Lost a race to another staff member since the read: the payslip is theirs, so it is skipped too.
-  const raced = toGenerate.filter((entry) => !insertedWorkers.has(entry.basis.worker.id));
+  const raced = toGenerate.filter((entry) => !insertedWorkers.has(entry.source.worker.id));
   const racedExisting = raced.length > 0 ? await repo.payslipsForPeriodByWorker(db, period) : new Map();
   const skippedExisting = [
     ...entries.filter((entry) => entry.existing !== null),
-    ...raced.map((entry) => ({ ...entry, existing: racedExisting.get(entry.basis.worker.id) ?? null })),
+    ...raced.map((entry) => ({ ...entry, existing: racedExisting.get(entry.source.worker.id) ?? null })),
   ];
 
   return {
@@ -160,8 +156,8 @@ export async function runPayroll(
     nett_salary: fromCents(inserted.reduce((sum, row) => sum + row.nett_salary, 0)),
     skipped: [
       ...skippedExisting.map((entry) => ({
-        worker_id: entry.basis.worker.id,
-        worker_name: workerDisplayName(entry.basis.worker),
+        worker_id: entry.source.worker.id,
+        worker_name: workerDisplayName(entry.source.worker),
         reason: SKIP_REASONS.exists,
         payslip_id: entry.existing?.id ?? null,
         status: entry.existing?.status ?? null,

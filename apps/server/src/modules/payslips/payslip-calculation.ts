@@ -1,44 +1,35 @@
-import {
-  type ComputedPayslip,
-  computePayslip as computeFromBasis,
-  figuresInDollars,
-} from '@td/shared/rules/payslip-preview';
-import type { PayslipFigures as ApiFigures, PayslipWorker } from '@td/shared/schemas/payslip';
+import type { DateRange } from '@td/shared/rules/dates';
+import type { ComputedPayslip, PayslipBasis } from '@td/shared/rules/payslip-preview';
+import type { PayslipWorker } from '@td/shared/schemas/payslip';
 import type { Actor } from '../../audit/audit.repository.ts';
 import { newId } from '../../lib/clock.ts';
-import type { ChargeTypeTotal, DateRange, PayrollWorker, TimesheetTotals } from './payroll-reads.repository.ts';
+import type { ChargeTypeTotal } from '../admin-charges/public.ts';
+import type { PayrollWorker, TimesheetTotals } from './payroll-reads.repository.ts';
 import type { NewPayslipRow } from './payslips.repository.ts';
 
 /**
- * What the generate screen, the server's generation and the payroll run all do with a worker's period
- * totals: the shared calculation (SPEC 9) and the shared deduction rules, and nothing else, so that the
- * three can never disagree (issue 12: "the figures equal those of the one-by-one generate screen").
+ * The server's part of a payslip: it reads the rows and hands them to the one shared calculation
+ * (`computePayslip` in packages/shared rules/payslip-preview, SPEC 9), which the generate screen, the
+ * server's generation and the payroll run all call, so that they can never disagree (decision 075).
  */
 
-export interface PayslipBasis {
+/** The rows a payslip is computed from: its worker, the period's timesheet totals and charge totals. */
+export interface PayslipSource {
   worker: PayrollWorker;
   timesheets: TimesheetTotals;
   charges: readonly ChargeTypeTotal[];
 }
 
-export type { ComputedPayslip };
-
-/** The shared computation (packages/shared rules/payslip-preview) from the rows as stored. */
-export function computePayslip(basis: PayslipBasis, otherDeductionsCents: number): ComputedPayslip {
-  return computeFromBasis(
-    {
-      rateType: basis.worker.rate_type,
-      salaryRateCents: basis.worker.salary_rate,
-      workedMinutes: basis.timesheets.worked_minutes,
-      overtimeMinutes: basis.timesheets.overtime_minutes,
-      charges: basis.charges.map((charge) => ({ chargeType: charge.charge_type, amountCents: charge.amount })),
-    },
-    otherDeductionsCents,
-  );
+/** The shared calculation's input from the rows as stored (cents and minutes). */
+export function basisOf({ worker, timesheets, charges }: PayslipSource): PayslipBasis {
+  return {
+    rateType: worker.rate_type,
+    salaryRateCents: worker.salary_rate,
+    workedMinutes: timesheets.worked_minutes,
+    overtimeMinutes: timesheets.overtime_minutes,
+    charges: charges.map((charge) => ({ chargeType: charge.charge_type, amountCents: charge.amount })),
+  };
 }
-
-/** The figures as the API carries them: dollars and hours. */
-export const figuresToApi = (figures: ComputedPayslip['figures']): ApiFigures => figuresInDollars(figures);
 
 export function workerSnapshot(worker: PayrollWorker): PayslipWorker {
   return {
@@ -56,21 +47,21 @@ export const workerDisplayName = (worker: Pick<PayrollWorker, 'first_name' | 'la
 
 /** A payslip row ready to insert: the computed figures plus the worker snapshot (ARCHITECTURE, Data). */
 export function buildPayslipRow({
-  basis,
+  source,
   computed,
   period,
   actor,
   timestamp,
   emailRequested,
 }: {
-  basis: PayslipBasis;
+  source: PayslipSource;
   computed: ComputedPayslip;
   period: DateRange;
   actor: Actor;
   timestamp: string;
   emailRequested: boolean;
 }): NewPayslipRow {
-  const { worker, timesheets, charges } = basis;
+  const { worker, timesheets, charges } = source;
   const { figures } = computed;
   return {
     id: newId(),

@@ -12,7 +12,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '../../../test/smtp-tes
 import { listAuditEntries } from '../../audit/audit.repository.ts';
 import { loadConfig } from '../../config.ts';
 import { createMailer } from '../../mail/create-mailer.ts';
-import type { WorkerSeedRow } from '../workers/workers.repository.ts';
+import type { WorkerSeedRow } from '../workers/public.ts';
 
 const MARCH = { pay_period_start: '2025-03-01', pay_period_end: '2025-03-31' };
 const SOME_ID = '2b1f0d8e-7c39-4c43-9d1a-6f0b9c1e4a55';
@@ -28,7 +28,7 @@ async function signedInApp(smtp?: TestSmtpServer): Promise<TestApp> {
   return t;
 }
 
-/** Issue 12's Monthly worker's March payslip: basic 1,665.44, overtime 166.77, charges 75.50, other 20.50, nett 1,736.21. */
+/** The payslip example's Monthly worker's March payslip: basic 1,665.44, overtime 166.77, charges 75.50, other 20.50, nett 1,736.21. */
 async function givenPayslip(t: TestApp, workerOverrides: Partial<WorkerSeedRow> = {}) {
   const { worker } = await givenMarchMonthlyWorker(t.db, workerOverrides);
   const response = await t.request({

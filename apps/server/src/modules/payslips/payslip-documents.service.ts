@@ -1,6 +1,5 @@
 import { PAYSLIP_DOCUMENT_MESSAGES as D } from '@td/shared/options/payslip-documents';
 import { PAYSLIP_MESSAGES as M } from '@td/shared/options/payslips';
-import { fromCents } from '@td/shared/rules/money';
 import type { EmailDelivery } from '@td/shared/schemas/email-delivery';
 import type { EmailedPayslip } from '@td/shared/schemas/payslip';
 import { type Actor, recordAudit } from '../../audit/audit.repository.ts';
@@ -16,7 +15,8 @@ import {
   payslipFileName,
   renderPayslipPdf,
 } from '../../pdf/payslip-pdf.ts';
-import { findPayrollWorker, listChargesForWorker } from './payroll-reads.repository.ts';
+import { listChargesForWorker } from '../admin-charges/public.ts';
+import { findPayrollWorker } from './payroll-reads.repository.ts';
 import { payslipEmailMessage } from './payslip-email.ts';
 import * as repo from './payslips.repository.ts';
 import { PAYSLIP_ENTITY } from './payslips.service.ts';
@@ -56,7 +56,7 @@ async function chargeLinesOf(db: Db, row: PayslipRow): Promise<{ lines: PayslipC
       date: null,
       type: total.charge_type,
       description: null,
-      amount: fromCents(total.amount),
+      amountCents: total.amount,
     }));
   if (row.worker_id === null) return { lines: byType(), note: stored.length > 0 ? CHANGED_CHARGES_NOTE : null };
 
@@ -77,7 +77,7 @@ async function chargeLinesOf(db: Db, row: PayslipRow): Promise<{ lines: PayslipC
       date: charge.charge_date,
       type: charge.charge_type,
       description: charge.description,
-      amount: fromCents(charge.amount),
+      amountCents: charge.amount,
     })),
     note: null,
   };
@@ -108,13 +108,14 @@ async function buildDocument(db: Db, row: PayslipRow): Promise<PayslipDocument> 
     paymentDate: payslip.paid_at ? payslip.paid_at.slice(0, 10) : null,
     totalHoursWorked: payslip.total_hours_worked,
     totalOvertimeHours: payslip.total_overtime_hours,
-    hourlyRate: payslip.hourly_rate,
-    overtimeRate: payslip.overtime_rate,
-    basicSalary: payslip.basic_salary,
-    overtimeAmount: payslip.overtime_amount,
-    adminChargesDeduction: payslip.admin_charges_deduction,
-    otherDeductions: payslip.other_deductions,
-    nettSalary: payslip.nett_salary,
+    // The row's cents as stored: the PDF adds them up and converts each once, when printed.
+    hourlyRateCents: row.hourly_rate,
+    overtimeRateCents: row.overtime_rate,
+    basicSalaryCents: row.basic_salary,
+    overtimeAmountCents: row.overtime_amount,
+    adminChargesDeductionCents: row.admin_charges_deduction,
+    otherDeductionsCents: row.other_deductions,
+    nettSalaryCents: row.nett_salary,
     adminCharges: charges.lines,
     adminChargesNote: charges.note,
     generatedAt: payslip.generated_at,

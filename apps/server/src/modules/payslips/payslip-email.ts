@@ -1,7 +1,7 @@
 import type { CompanyDetails } from '../../config.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import type { PayslipDocument } from '../../pdf/payslip-pdf.ts';
-import { formatLongDate, formatSgd } from '../../pdf/pdf-format.ts';
+import { formatCents, formatLongDate } from '../../pdf/pdf-format.ts';
 
 export interface PayslipEmailInput {
   to: string;
@@ -26,7 +26,7 @@ export function payslipEmailMessage({ to, name, document, company, pdf, fileName
     ['Pay period', period],
     ['Total hours worked', document.totalHoursWorked.toFixed(2)],
     ['Overtime hours', document.totalOvertimeHours.toFixed(2)],
-    ['Nett salary', formatSgd(document.nettSalary)],
+    ['Nett salary', formatCents(document.nettSalaryCents)],
   ];
   const text = [
     `Dear ${name},`,

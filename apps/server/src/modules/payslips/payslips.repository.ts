@@ -1,15 +1,16 @@
+import type { DateRange } from '@td/shared/rules/dates';
 import { deductionWarnings } from '@td/shared/rules/deduction-warnings';
 import { fromCents } from '@td/shared/rules/money';
-import { minutesToHours } from '@td/shared/rules/payslip';
+import { minutesToHours } from '@td/shared/rules/timesheet-hours';
 import { isUuid } from '@td/shared/schemas/fields';
 import type { ChargeTotal, Payslip } from '@td/shared/schemas/payslip';
 import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql } from 'kysely';
 import { bulkInsert } from '../../db/bulk-insert.ts';
-import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
-import { likeContains } from '../../db/paging.ts';
+import { chunks } from '../../db/in-list.ts';
+import { likeContains, offsetOf } from '../../db/paging.ts';
 import type { Database, PayslipRow, PayslipsTable } from '../../db/schema.ts';
-import { type ChargeTypeTotal, chunks, type DateRange } from './payroll-reads.repository.ts';
+import type { ChargeTypeTotal } from '../admin-charges/public.ts';
 
 /** All SQL of the payslips table (SPEC 7 payslip calls; ARCHITECTURE differs 3: server-side lists). */
 
@@ -182,28 +183,19 @@ function filtersOf(eb: ExpressionBuilder<Database, 'payslips'>, filters: Payslip
   return eb.and(conditions);
 }
 
-/** Rows to skip for a page; past any real table it stays a safe integer for both databases. */
-const offsetOf = (page: number, pageSize: number) => Math.min((page - 1) * pageSize, 2_000_000_000);
-
 /**
  * Decision 044: counts over every payslip, or every payslip of one status, come from the status totals
- * (a row per status, kept by triggers) instead of counting the payslips; any other filter counts them.
+ * (a row per status, kept by triggers: they grow with every payroll run) instead of counting the
+ * payslips; any other filter counts them.
  */
 const filteredBeyondStatus = (filters: PayslipFilters) => Boolean(filters.q || filters.worker_id || filters.month);
 
-// Compiled once (the tiles and the unfiltered list ask them on every request): two fixed shapes.
-const everyStatusTotal = compiledOnce((db: Db) =>
-  db.selectFrom('payslip_status_totals').select(['status', 'payslips']),
-);
-const oneStatusTotal = compiledOnce((db: Db, status: string) =>
-  db
+function statusTotals(db: Db, status?: string) {
+  return db
     .selectFrom('payslip_status_totals')
     .select(['status', 'payslips'])
-    .where('status', '=', status as PayslipsTable['status']),
-);
-
-function statusTotals(db: Db, status?: string) {
-  return status ? oneStatusTotal(db, status) : everyStatusTotal(db);
+    .$if(Boolean(status), (query) => query.where('status', '=', status as PayslipsTable['status']))
+    .execute();
 }
 
 async function countPayslips(db: Db, filters: PayslipFilters): Promise<number> {
@@ -225,29 +217,20 @@ export async function listPayslips(
   { page, pageSize, ...filters }: PayslipFilters & { page: number; pageSize: number },
 ): Promise<{ items: Payslip[]; total: number }> {
   const [rows, total] = await Promise.all([
-    Object.values(filters).some(Boolean)
-      ? listPage(db, filters, pageSize, offsetOf(page, pageSize)).execute()
-      : unfilteredPage(db, pageSize, offsetOf(page, pageSize)),
+    db
+      .selectFrom('payslips')
+      .selectAll()
+      .where((eb) => filtersOf(eb, filters))
+      .orderBy('pay_period_start', 'desc')
+      .orderBy('generated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset(offsetOf({ page, pageSize }))
+      .execute(),
     countPayslips(db, filters),
   ]);
   return { items: rows.map(toPayslip), total };
 }
-
-/** A page of the payslips matching the filters, newest pay period first. */
-function listPage(db: Db, filters: PayslipFilters, limit: number, offset: number) {
-  return db
-    .selectFrom('payslips')
-    .selectAll()
-    .where((eb) => filtersOf(eb, filters))
-    .orderBy('pay_period_start', 'desc')
-    .orderBy('generated_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset);
-}
-
-/** The unfiltered page, every opening of the screen: built and compiled once (decision 057). */
-const unfilteredPage = compiledOnce((db: Db, limit: number, offset: number) => listPage(db, {}, limit, offset));
 
 /**
  * SPEC 2 tiles (Total, Generated, Sent, Paid). Unfiltered, the four rows of the status totals; with a
@@ -303,31 +286,6 @@ export async function markPayslipsPaid(db: Db, ids: readonly string[], now: stri
     changed.push(...rows);
   }
   return changed;
-}
-
-/**
- * SPEC 4: the admin charges to move to Deducted when these payslips are paid: every charge of the
- * payslip's worker with charge_date inside its period, whatever its status (those already Deducted
- * need no change). Answers their ids.
- */
-export async function chargeIdsInsidePayslipPeriods(db: Db, payslipIds: readonly string[]): Promise<string[]> {
-  const ids = new Set<string>();
-  for (const part of chunks(payslipIds)) {
-    const rows = await db
-      .selectFrom('admin_charges')
-      .innerJoin('payslips', (join) =>
-        join
-          .onRef('payslips.worker_id', '=', 'admin_charges.worker_id')
-          .onRef('admin_charges.charge_date', '>=', 'payslips.pay_period_start')
-          .onRef('admin_charges.charge_date', '<=', 'payslips.pay_period_end'),
-      )
-      .select('admin_charges.id')
-      .where('payslips.id', 'in', part)
-      .where('admin_charges.status', '<>', 'Deducted')
-      .execute();
-    for (const row of rows) ids.add(row.id);
-  }
-  return [...ids];
 }
 
 export async function deletePayslip(db: Db, id: string): Promise<void> {

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
+import { IdParams } from '../../lib/id-params.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { previewPayrollRun, runPayroll } from './payroll-run.service.ts';
@@ -30,7 +31,6 @@ interface PayslipsRoutesOptions extends PayslipDocumentSettings {
   mailer: Mailer;
 }
 
-const IdParams = z.object({ id: z.string() });
 const PdfQuery = z.object({ download: z.enum(['0', '1']).optional() });
 const SummaryQuery = PayslipListQuery.pick({ q: true, worker_id: true, month: true });
 const tags = ['payslips'];
@@ -94,7 +94,7 @@ export const payslipsRoutes: FastifyPluginAsyncZod<PayslipsRoutesOptions> = asyn
   });
 };
 
-/** The payroll run (issue 12): every active worker's payslip for a period in one go. */
+/** The payroll run (decision 019): every active worker's payslip for a period in one go. */
 export const payrollRunsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const runTags = ['payroll-runs'];
 

@@ -1,5 +1,7 @@
 import { PAYSLIP_MESSAGES as M, payslipExistsMessage } from '@td/shared/options/payslips';
-import { toCents } from '@td/shared/rules/money';
+import type { DateRange } from '@td/shared/rules/dates';
+import { fromCents, toCents } from '@td/shared/rules/money';
+import { computePayslip, figuresInDollars } from '@td/shared/rules/payslip-preview';
 import type {
   GeneratedPayslip,
   GeneratePayslipInput,
@@ -14,18 +16,16 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import {
-  type DateRange,
-  findPayrollWorker,
+  ADMIN_CHARGE_AUDIT_ENTITY,
+  chargeIdsToDeduct,
   markChargesDeducted,
-  type PayrollWorker,
   sumChargesForWorker,
-  sumTimesheetsForWorker,
-} from './payroll-reads.repository.ts';
+} from '../admin-charges/public.ts';
+import { findPayrollWorker, type PayrollWorker, sumTimesheetsForWorker } from './payroll-reads.repository.ts';
 import {
+  basisOf,
   buildPayslipRow,
-  computePayslip,
-  figuresToApi,
-  type PayslipBasis,
+  type PayslipSource,
   workerDisplayName,
   workerSnapshot,
 } from './payslip-calculation.ts';
@@ -51,7 +51,7 @@ async function requireWorker(db: Db, id: string): Promise<PayrollWorker> {
 }
 
 /** SPEC 7: the worker's timesheets and admin charges inside the inclusive period. */
-async function basisFor(db: Db, worker: PayrollWorker, period: DateRange): Promise<PayslipBasis> {
+async function sourceFor(db: Db, worker: PayrollWorker, period: DateRange): Promise<PayslipSource> {
   const [timesheets, charges] = await Promise.all([
     sumTimesheetsForWorker(db, worker.id, period),
     sumChargesForWorker(db, worker.id, period),
@@ -63,24 +63,24 @@ async function basisFor(db: Db, worker: PayrollWorker, period: DateRange): Promi
 export async function previewPayslip(db: Db, input: PayslipPreviewInput): Promise<PayslipPreview> {
   const worker = await requireWorker(db, input.worker_id);
   const period = periodOf(input);
-  const [basis, existing] = await Promise.all([
-    basisFor(db, worker, period),
+  const [source, existing] = await Promise.all([
+    sourceFor(db, worker, period),
     repo.findPayslipForPeriod(db, worker.id, period),
   ]);
-  const computed = computePayslip(basis, toCents(input.other_deductions));
+  const computed = computePayslip(basisOf(source), toCents(input.other_deductions));
   return {
-    ...figuresToApi(computed.figures),
+    ...figuresInDollars(computed.figures),
     warnings: computed.warnings,
     pay_period_start: period.start,
     pay_period_end: period.end,
     worker: workerSnapshot(worker),
     basis: {
       rate_type: worker.rate_type,
-      salary_rate: worker.salary_rate === null ? null : worker.salary_rate / 100,
-      worked_minutes: basis.timesheets.worked_minutes,
-      overtime_minutes: basis.timesheets.overtime_minutes,
-      timesheet_count: basis.timesheets.count,
-      admin_charges: repo.chargeTotalsToApi(basis.charges),
+      salary_rate: worker.salary_rate === null ? null : fromCents(worker.salary_rate),
+      worked_minutes: source.timesheets.worked_minutes,
+      overtime_minutes: source.timesheets.overtime_minutes,
+      timesheet_count: source.timesheets.count,
+      admin_charges: repo.chargeTotalsToApi(source.charges),
     },
     existing_payslip: existing ?? null,
   };
@@ -111,11 +111,11 @@ export async function generatePayslip(
   const existing = await repo.findPayslipForPeriod(db, worker.id, period);
   if (existing) throw duplicateError(worker, period, existing.status);
 
-  const basis = await basisFor(db, worker, period);
-  const computed = computePayslip(basis, toCents(input.other_deductions));
+  const source = await sourceFor(db, worker, period);
+  const computed = computePayslip(basisOf(source), toCents(input.other_deductions));
   // SPEC 4: the e-mail option counts only when the worker has an address.
   const emailRequested = input.send_email === true && Boolean(worker.email);
-  const row = buildPayslipRow({ basis, computed, period, actor, timestamp: nowIso(now), emailRequested });
+  const row = buildPayslipRow({ source, computed, period, actor, timestamp: nowIso(now), emailRequested });
 
   let saved: Payslip;
   try {
@@ -179,9 +179,14 @@ export async function markPayslipsPaid(
     const before = await repo.findPayslipRows(trx, unique);
     if (before.length !== unique.length) throw notFound(M.notFound);
     const paid = await repo.markPayslipsPaid(trx, unique, timestamp);
-    const chargeIds = await repo.chargeIdsInsidePayslipPeriods(
+    // SPEC 4: the admin-charges module deducts the charges of each paid payslip's worker and period.
+    const chargeIds = await chargeIdsToDeduct(
       trx,
-      paid.map((row) => row.id),
+      paid.flatMap((row) =>
+        row.worker_id === null
+          ? []
+          : [{ workerId: row.worker_id, period: { start: row.pay_period_start, end: row.pay_period_end } }],
+      ),
     );
     const charges = await markChargesDeducted(trx, chargeIds, timestamp);
     const beforeById = new Map(before.map((row) => [row.id, row]));
@@ -195,7 +200,7 @@ export async function markPayslipsPaid(
       })),
       ...charges.map((change) => ({
         action: 'update' as const,
-        entity: 'admin_charge',
+        entity: ADMIN_CHARGE_AUDIT_ENTITY,
         entityId: change.before.id,
         before: change.before,
         after: change.after,
