@@ -12,7 +12,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { create, type Font } from 'fontkit';
-import type { PdfDoc } from './pdf-document.ts';
 
 /** The scripts the documents print; `latin` also covers Latin Extended, Vietnamese, Greek and Cyrillic. */
 export type Script = 'latin' | 'han' | 'tamil' | 'bengali' | 'thai' | 'myanmar';
@@ -53,13 +52,13 @@ function loadFont(script: Script, weight: Weight): Font {
 }
 
 /** The fonts each document has registered: PDFKit keeps them per document, by name. */
-const registered = new WeakMap<PdfDoc, Set<string>>();
+const registered = new WeakMap<PDFKit.PDFDocument, Set<string>>();
 
 /**
  * The PDFKit font name of a script's font in this document, registered with the document on first use.
  * PDFKit accepts a parsed fontkit font where its types only name a path or bytes.
  */
-export function embeddedFont(doc: PdfDoc, script: Script, weight: Weight): string {
+export function embeddedFont(doc: PDFKit.PDFDocument, script: Script, weight: Weight): string {
   const name = `Noto-${script}-${weight}`;
   let names = registered.get(doc);
   if (!names) {

@@ -11,7 +11,6 @@
  * what is drawn. Every line keeps the current standard font's line height and baseline, so a row with a
  * Chinese name lines up with its label and its neighbours.
  */
-import type { PdfDoc } from './pdf-document.ts';
 import { embeddedFont, type Script } from './pdf-fonts.ts';
 
 export interface TextOptions {
@@ -145,7 +144,7 @@ interface CurrentFont {
   ascender: number;
 }
 
-function baseOf(doc: PdfDoc): Base {
+function baseOf(doc: PDFKit.PDFDocument): Base {
   const state = doc as unknown as { _font: CurrentFont; _fontSize: number };
   const size = state._fontSize;
   return {
@@ -156,18 +155,18 @@ function baseOf(doc: PdfDoc): Base {
   };
 }
 
-function fontOf(doc: PdfDoc, base: Base, run: ScriptRun): string {
+function fontOf(doc: PDFKit.PDFDocument, base: Base, run: ScriptRun): string {
   if (run.script === 'latin' && WIN_ANSI.test(run.text)) return base.font;
   return embeddedFont(doc, run.script, /Bold/.test(base.font) ? 'bold' : 'regular');
 }
 
-function measure(doc: PdfDoc, base: Base, font: string, text: string): number {
+function measure(doc: PDFKit.PDFDocument, base: Base, font: string, text: string): number {
   doc.font(font).fontSize(base.size);
   return doc.widthOfString(text);
 }
 
 /** The text's units: spaces, words (a character each in Chinese), hard line breaks. */
-function unitsOf(doc: PdfDoc, base: Base, text: string): Unit[] {
+function unitsOf(doc: PDFKit.PDFDocument, base: Base, text: string): Unit[] {
   const units: Unit[] = [];
   let previousScript: Script | null = null;
   for (const run of scriptRuns(text)) {
@@ -216,7 +215,7 @@ function unitsOf(doc: PdfDoc, base: Base, text: string): Unit[] {
 }
 
 /** A unit wider than the line, in graphemes that may each start a line. */
-function splitLong(doc: PdfDoc, base: Base, unit: Unit): Unit[] {
+function splitLong(doc: PDFKit.PDFDocument, base: Base, unit: Unit): Unit[] {
   return Array.from(graphemes.segment(unit.text), ({ segment }, index) => ({
     ...unit,
     text: segment,
@@ -232,7 +231,7 @@ const contentWidth = (units: readonly Unit[]) => {
 };
 
 /** Greedy line filling: a line breaks at its last break opportunity before the width is passed. */
-function layoutLines(doc: PdfDoc, base: Base, text: string, width: number | undefined): Unit[][] {
+function layoutLines(doc: PDFKit.PDFDocument, base: Base, text: string, width: number | undefined): Unit[][] {
   const lines: Unit[][] = [];
   let line: Unit[] = [];
   const units = unitsOf(doc, base, text).flatMap((unit) =>
@@ -264,7 +263,7 @@ function layoutLines(doc: PdfDoc, base: Base, text: string, width: number | unde
 }
 
 /** A line's units merged into one fragment per font, trailing spaces dropped. */
-function fragmentsOf(doc: PdfDoc, base: Base, line: readonly Unit[]): Fragment[] {
+function fragmentsOf(doc: PDFKit.PDFDocument, base: Base, line: readonly Unit[]): Fragment[] {
   let end = line.length;
   while (end > 0 && line[end - 1]?.space) end -= 1;
   const fragments: Fragment[] = [];
@@ -298,14 +297,20 @@ function roomOf(base: Base, line: readonly Unit[]): { above: number; below: numb
   return { above, below };
 }
 
-function restore(doc: PdfDoc, base: Base): void {
+function restore(doc: PDFKit.PDFDocument, base: Base): void {
   doc.font(base.font).fontSize(base.size);
 }
 
 // --- What the documents call ----------------------------------------------------------------------
 
 /** `doc.text(text, x, y, options)` for text in any script; the cursor ends below it as PDFKit leaves it. */
-export function writeText(doc: PdfDoc, text: string, x?: number, y?: number, options: TextOptions = {}): PdfDoc {
+export function writeText(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  x?: number,
+  y?: number,
+  options: TextOptions = {},
+): PDFKit.PDFDocument {
   const standard = standardText(text);
   if (standard !== null) {
     // PDFKit reads a missing x as "options come first".
@@ -346,7 +351,11 @@ export function writeText(doc: PdfDoc, text: string, x?: number, y?: number, opt
 }
 
 /** `doc.heightOfString(text, { width, lineGap })` for text in any script. */
-export function heightOfText(doc: PdfDoc, text: string, options: { width: number; lineGap?: number }): number {
+export function heightOfText(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  options: { width: number; lineGap?: number },
+): number {
   const standard = standardText(text);
   if (standard !== null) {
     // What PDFKit's wrapper answers for one line that fits, without running it (most rows and clauses).
@@ -364,7 +373,7 @@ export function heightOfText(doc: PdfDoc, text: string, options: { width: number
 }
 
 /** `doc.widthOfString(text)` for one line of text in any script, summed as the line layout sums it. */
-export function widthOfText(doc: PdfDoc, text: string): number {
+export function widthOfText(doc: PDFKit.PDFDocument, text: string): number {
   const standard = standardText(text);
   if (standard !== null) return doc.widthOfString(standard);
   const base = baseOf(doc);
