@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { compiledOnce } from '../db/compiled-once.ts';
 import type { Db } from '../db/database.ts';
 import type { NewUser } from '../db/schema.ts';
 
@@ -36,9 +35,9 @@ export async function insertSession(
   await db.insertInto('sessions').values(session).execute();
 }
 
-/** Every signed-in request asks this, so it is compiled once (`compiledOnce`). */
-const sessionUser = compiledOnce((db: Db, sessionId: string) =>
-  db
+/** The session and its user: every signed-in request asks this. */
+export function findSessionUser(db: Db, sessionId: string) {
+  return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -49,11 +48,8 @@ const sessionUser = compiledOnce((db: Db, sessionId: string) =>
       'users.name',
       'users.email',
     ])
-    .where('sessions.id', '=', sessionId),
-);
-
-export async function findSessionUser(db: Db, sessionId: string) {
-  return (await sessionUser(db, sessionId))[0];
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst();
 }
 
 export async function extendSession(db: Db, sessionId: string, expiresAt: string): Promise<void> {

@@ -27,24 +27,6 @@ export interface DatabaseOptions {
   log?: LogConfig;
 }
 
-/** Runs a reading statement straight on the SQLite connection, or answers undefined where it may not. */
-export type DirectSqliteRead = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
-
-const directReads = new WeakMap<Db, DirectSqliteRead>();
-
-/**
- * Issue 15: Kysely runs each statement on the one SQLite connection behind a promise-based mutex (held
- * for a transaction's whole length), with its plugins' result hooks: about 3 us of a statement of 8-12
- * us, and the session check and a tile's totals are two statements of a 50 us answer. A statement
- * compiled beforehand (`db/compiled-once.ts`) may run straight on the connection when no transaction
- * is open on it; inside one it waits for the mutex as before, so it never reads a transaction's
- * uncommitted rows. Not with a query log (the benchmark reads every statement from it), nor for a
- * transaction's own `Db`, nor on PostgreSQL.
- */
-export function directSqliteRead(db: Db): DirectSqliteRead | undefined {
-  return directReads.get(db);
-}
-
 export function createDatabase(options: DatabaseOptions): Db {
   const plugins = [new NoEmptyWherePlugin()];
   if (options.databaseUrl) {
@@ -65,7 +47,7 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('busy_timeout = 5000');
   const checkpointer = file === ':memory:' ? undefined : checkpointInBackground(sqlite, filePath);
   const statements = withStatementCache(sqlite);
-  const db = new Kysely<Database>({
+  return new Kysely<Database>({
     dialect: new SqliteDialect({
       database: {
         prepare: statements.prepare,
@@ -78,14 +60,6 @@ export function createDatabase(options: DatabaseOptions): Db {
     plugins,
     ...(options.log ? { log: options.log } : {}),
   });
-  if (!options.log) {
-    directReads.set(db, (text, parameters) => {
-      if (sqlite.inTransaction) return undefined;
-      const statement = statements.prepare(text);
-      return statement.reader ? statement.all(parameters) : undefined;
-    });
-  }
-  return db;
 }
 
 /**

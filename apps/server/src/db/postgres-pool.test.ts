@@ -4,13 +4,7 @@ import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, databaseUnderTest } from '../../test/build-test-app.ts';
 import { insertWorkers } from '../../test/factories.ts';
-import { compiledOnce } from './compiled-once.ts';
-import {
-  MAX_PREPARED_STATEMENTS,
-  preparedStatementName,
-  prepareOnEachConnection,
-  timestamptzToIso,
-} from './postgres-pool.ts';
+import { timestamptzToIso } from './postgres-pool.ts';
 
 const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 
@@ -49,66 +43,19 @@ describe('timestamptzToIso', () => {
   });
 });
 
-/** Decision 059: statements of fixed shape are parsed once per PostgreSQL connection. */
-describe.runIf(databaseUnderTest === 'postgres')('prepared statements', () => {
-  const preparedTexts = (db: Awaited<ReturnType<typeof createTestDatabase>>) =>
-    db
-      .executeQuery<{ statement: string }>(CompiledQuery.raw('select statement from pg_prepared_statements'))
-      .then(({ rows }) => rows.map((row) => row.statement));
-
-  it('runs a registered text by its name and answers as before; other texts stay unnamed', async () => {
-    const db = await createTestDatabase();
-    await insertWorkers(db, { status: 'Active' }, { status: 'Active' }, { status: 'Inactive' });
-    const registered = 'select count(*) as workers from workers where status = $1';
-    const unregistered = 'select count(*) as workers from workers where status <> $1';
-    prepareOnEachConnection(registered);
-    expect(preparedStatementName(registered)).toMatch(/^td_\d+$/);
-    // One transaction, so one connection: the one whose prepared statements are listed.
-    await db.transaction().execute(async (trx) => {
-      const counts = [];
-      for (const status of ['Active', 'Inactive', 'Active']) {
-        const { rows } = await trx.executeQuery<{ workers: number }>(CompiledQuery.raw(registered, [status]));
-        counts.push(rows[0]?.workers);
-      }
-      expect(counts).toEqual([2, 1, 2]);
-      const { rows } = await trx.executeQuery<{ workers: number }>(CompiledQuery.raw(unregistered, ['Active']));
-      expect(rows[0]?.workers).toBe(1);
-      const texts = await preparedTexts(trx as never);
-      expect(texts).toContain(registered);
-      expect(texts).not.toContain(unregistered);
-    });
-    await db.destroy();
-  });
-
-  it("answers a prepared statement whose table another server's migration changed, and retires it", async () => {
-    const db = await createTestDatabase();
-    await insertWorkers(db, { status: 'Active' });
-    const everyColumn = 'select * from workers where status = $1';
-    prepareOnEachConnection(everyColumn);
-    await db.transaction().execute(async (trx) => {
-      const before = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(everyColumn, ['Active']));
-      expect(before.rows[0]).not.toHaveProperty('added_later');
-    });
-    await db.schema.alterTable('workers').addColumn('added_later', 'text').execute();
-    const after = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(everyColumn, ['Active']));
-    expect(after.rows).toHaveLength(1);
-    expect(after.rows[0]).toHaveProperty('added_later', null);
-    expect(preparedStatementName(everyColumn)).toBeUndefined();
-    await db.destroy();
-  });
-
+/** Decision 065: Kysely's statements reach node-postgres through its callback form. */
+describe.runIf(databaseUnderTest === 'postgres')('the callback-form client', () => {
   it("runs Kysely's statements through node-postgres' callback form, answering and failing as before", async () => {
     const db = await createTestDatabase();
     await insertWorkers(db, { status: 'Active' }, { status: 'Inactive' });
-    const registered = 'select count(*) as workers from workers where status = $1';
-    prepareOnEachConnection(registered);
     const driverQuery = vi.spyOn(pg.Client.prototype, 'query');
     try {
-      const named = await db.executeQuery<{ workers: number }>(CompiledQuery.raw(registered, ['Active']));
-      const unnamed = await db.selectFrom('workers').select('status').orderBy('status').execute();
-      expect(named.rows).toEqual([{ workers: 1 }]);
-      expect(unnamed).toEqual([{ status: 'Active' }, { status: 'Inactive' }]);
-      // Decision 065: every statement reached node-postgres with a callback, none through its promise form.
+      const raw = await db.executeQuery<{ workers: number }>(
+        CompiledQuery.raw('select count(*) as workers from workers where status = $1', ['Active']),
+      );
+      const built = await db.selectFrom('workers').select('status').orderBy('status').execute();
+      expect(raw.rows).toEqual([{ workers: 1 }]);
+      expect(built).toEqual([{ status: 'Active' }, { status: 'Inactive' }]);
       expect(driverQuery.mock.calls.length).toBeGreaterThanOrEqual(2);
       for (const call of driverQuery.mock.calls) expect(call[2]).toBeTypeOf('function');
       const failure = db.executeQuery(CompiledQuery.raw('select * from no_such_table'));
@@ -119,27 +66,5 @@ describe.runIf(databaseUnderTest === 'postgres')('prepared statements', () => {
       driverQuery.mockRestore();
       await db.destroy();
     }
-  });
-
-  it('registers what compiledOnce compiles', async () => {
-    const db = await createTestDatabase();
-    const build = (database: typeof db, status: string) =>
-      database.selectFrom('workers').select('id').where('status', '=', status);
-    const workersOf = compiledOnce(build);
-    const text = build(db, 'Active').compile().sql;
-    expect(preparedStatementName(text)).toBeUndefined();
-    await workersOf(db, 'Active');
-    expect(preparedStatementName(text)).toBeDefined();
-    await db.destroy();
-  });
-
-  it('prepares no more than its bound of texts, and a lower limit leaves the rest for others', () => {
-    const half = MAX_PREPARED_STATEMENTS / 2;
-    for (let i = 0; i < MAX_PREPARED_STATEMENTS; i++) prepareOnEachConnection(`select ${i} as limited`, half);
-    expect(preparedStatementName(`select ${MAX_PREPARED_STATEMENTS - 1} as limited`)).toBeUndefined();
-    for (let i = 0; i < MAX_PREPARED_STATEMENTS + 5; i++) prepareOnEachConnection(`select ${i} as bound_check`);
-    expect(preparedStatementName('select 0 as bound_check')).toBeDefined();
-    expect(preparedStatementName(`select ${MAX_PREPARED_STATEMENTS + 4} as bound_check`)).toBeUndefined();
-    expect(preparedStatementName('select never registered')).toBeUndefined();
   });
 });

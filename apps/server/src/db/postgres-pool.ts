@@ -12,8 +12,8 @@ const UTC_TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?\+00$/;
  * A timestamptz as `Date#toISOString` writes it (`2026-11-26T06:10:39.123Z`, milliseconds truncated
  * as `Date` truncates them). The connections ask for UTC (below), so PostgreSQL's text is already UTC
  * and only needs its separators changed: `new Date(text)` took the slow path of V8's date parser for
- * PostgreSQL's format, about a twelfth of the server's CPU on a page of 50 rows (issue 15, decision
- * 058). Anything else (another offset, `infinity`) goes through `Date` as before.
+ * PostgreSQL's format, about a twelfth of the server's CPU on a page of 50 rows (decision 058).
+ * Anything else (another offset, `infinity`) goes through `Date` as before.
  */
 export function timestamptzToIso(value: string): string {
   const match = UTC_TIMESTAMP.exec(value);
@@ -34,50 +34,6 @@ const pgTypes = {
     return pg.types.getTypeParser(oid, format);
   },
 } as unknown as pg.CustomTypesConfig;
-
-/**
- * SQL text to statement name, for the texts registered by `prepareOnEachConnection`; `null` for a
- * text retired after its result's columns changed (below), which runs unnamed from then on.
- */
-const statementNames = new Map<string, string | null>();
-let statementsNamed = 0;
-
-/**
- * At most this many texts are prepared: each is parsed and kept once per connection by PostgreSQL
- * (ten connections), so the registry must stay bounded whatever registers into it.
- */
-export const MAX_PREPARED_STATEMENTS = 256;
-
-/**
- * Decision 059: from now on, run this SQL text as a named prepared statement. Each connection then
- * parses it once and afterwards only binds and executes it; PostgreSQL keeps its plan or replans it
- * (its default `plan_cache_mode`). For statements of fixed shape that run on every request (the
- * session check, the lists' unfiltered pages and kept counts): `compiledPerShape` registers them.
- * Nothing is registered once `limit` texts are (`executePrepared` stops at half the bound, so that
- * the statements of fixed shape, registered on first use, always find room).
- */
-export function prepareOnEachConnection(text: string, limit = MAX_PREPARED_STATEMENTS): void {
-  if (statementNames.has(text) || statementNames.size >= Math.min(limit, MAX_PREPARED_STATEMENTS)) return;
-  statementsNamed += 1;
-  statementNames.set(text, `td_${statementsNamed}`);
-}
-
-/** The name a registered text runs under, if any (for the tests). */
-export function preparedStatementName(text: string): string | undefined {
-  return statementNames.get(text) ?? undefined;
-}
-
-/**
- * PostgreSQL refuses to run a prepared statement whose result's columns changed since it was parsed
- * (`select *` of a table another server's migration just gave a column, during a rolling update):
- * "cached plan must not change result type", raised by its plan cache's revalidation (the routine's
- * name does not depend on the server's language).
- */
-function resultColumnsChanged(error: unknown): boolean {
-  const { code, routine, message } = error as { code?: unknown; routine?: unknown; message?: unknown };
-  if (code !== '0A000') return false;
-  return routine === 'RevalidateCachedQuery' || String(message).includes('cached plan must not change result type');
-}
 
 /**
  * node-postgres' own `query`, looked up at each call (the tests watch it): called with a callback
@@ -104,15 +60,12 @@ function queryWithCallback(client: pg.Client, config: unknown, values: unknown):
 }
 
 /**
- * node-postgres' client, running the registered texts (as `query(text, values)`, Kysely's call) by
- * name, every `query(text, values)` through its callback form (above). A statement whose result's
- * columns changed is run again unnamed and its text retired, so the request that met it is answered
- * (outside a transaction: inside one, PostgreSQL has already failed the transaction, which is rolled
- * back as for any error). Anything else (a callback of its own, a query object such as COPY's
- * stream) goes to node-postgres as it is.
+ * node-postgres' client with one change: `query(text, values)`, Kysely's call, goes through the
+ * callback form (decision 065, above). Anything else (a callback of its own, a query object such as
+ * COPY's stream) goes to node-postgres as it is.
  */
-class PreparingClient extends pg.Client {}
-PreparingClient.prototype.query = function query(
+class CallbackQueryClient extends pg.Client {}
+CallbackQueryClient.prototype.query = function query(
   this: pg.Client,
   config: unknown,
   values?: unknown,
@@ -120,13 +73,7 @@ PreparingClient.prototype.query = function query(
 ) {
   if (typeof config !== 'string' || callback !== undefined || (values !== undefined && !Array.isArray(values)))
     return driverQuery(this, config, values, callback);
-  const name = statementNames.get(config);
-  if (!name) return queryWithCallback(this, config, values);
-  return queryWithCallback(this, { name, text: config, values }, undefined).catch((error: unknown) => {
-    if (!resultColumnsChanged(error)) throw error;
-    statementNames.set(config, null);
-    return queryWithCallback(this, config, values);
-  });
+  return queryWithCallback(this, config, values);
 } as typeof pg.Client.prototype.query;
 
 /**
@@ -139,7 +86,7 @@ export function postgresPoolConfig(url: string, schema?: string): pg.PoolConfig 
     connectionString: url,
     types: pgTypes,
     max: 10,
-    Client: PreparingClient,
+    Client: CallbackQueryClient,
     options: [`-c TimeZone=UTC`, ...(schema ? [`-c search_path=${schema}`] : [])].join(' '),
   };
 }

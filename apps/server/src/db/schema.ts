@@ -16,15 +16,9 @@ export interface Database {
   timesheets: TimesheetsTable;
   timesheet_month_totals: TimesheetMonthTotalsTable;
   admin_charges: AdminChargesTable;
-  admin_charge_status_totals: AdminChargeStatusTotalsTable;
   training_records: TrainingRecordsTable;
   payslips: PayslipsTable;
   payslip_status_totals: PayslipStatusTotalsTable;
-  table_row_counts: TableRowCountsTable;
-  trained_workers: TrainedWorkersTable;
-  worker_status_totals: WorkerStatusTotalsTable;
-  timesheet_month_summaries: TimesheetMonthSummariesTable;
-  worker_search_columns: WorkerSearchColumnsTable;
 }
 
 export interface UsersTable {
@@ -127,28 +121,6 @@ export interface WorkersTable {
   passport_no_key: string | null;
   wp_no_key: string | null;
 }
-/**
- * Migration 0019 (decision 066), SQLite only: the columns of each worker the search reads, under the
- * workers' names, keyed by the worker's row in the FTS5 search index. Kept by triggers; read only.
- */
-export interface WorkerSearchColumnsTable
-  extends Pick<
-    WorkersTable,
-    | 'id'
-    | 'worker_id'
-    | 'first_name'
-    | 'last_name'
-    | 'nationality'
-    | 'status'
-    | 'type_of_pass'
-    | 'supplied_to_company'
-    | 'fin_no_key'
-    | 'passport_no_key'
-    | 'phone_number'
-    | 'created_at'
-  > {
-  row_id: number;
-}
 export type WorkerRow = Selectable<WorkersTable>;
 export type NewWorkerRow = Insertable<WorkersTable>;
 
@@ -220,16 +192,6 @@ export interface AdminChargesTable {
 }
 export type AdminChargeRow = Selectable<AdminChargesTable>;
 
-/**
- * The admin charges of each status and their amount in cents, one row per status (zero when none),
- * kept by triggers on admin_charges (migration 0012). Read only.
- */
-export interface AdminChargeStatusTotalsTable {
-  status: AdminChargesTable['status'];
-  charges: number;
-  amount: number;
-}
-
 /** SPEC 3 training_record. */
 export interface TrainingRecordsTable {
   id: string;
@@ -299,36 +261,4 @@ export type PayslipRow = Selectable<PayslipsTable>;
 export interface PayslipStatusTotalsTable {
   status: PayslipsTable['status'];
   payslips: number;
-}
-
-/** Migration 0015 (decision 047): the number of rows of each counted table, kept by triggers. */
-export interface TableRowCountsTable {
-  /** trained_workers: migration 0018. */
-  table_name: 'trained_workers' | 'training_records' | 'workers';
-  /** bigint: node-postgres answers it as a string. */
-  row_count: number | string;
-}
-
-/** Migration 0018 (decision 054): the workers of each set status, kept by triggers on workers. Read only. */
-export interface WorkerStatusTotalsTable {
-  status: string;
-  /** bigint: node-postgres answers it as a string. */
-  workers: number | string;
-}
-
-/** Migration 0018 (decision 054): each worker with training records, and how many, kept by triggers. Read only. */
-export interface TrainedWorkersTable {
-  worker_id: string;
-  /** bigint: node-postgres answers it as a string. */
-  records: number | string;
-}
-
-/** Migration 0016 (decision 049): one row per month of the figures in `timesheet_month_totals`. */
-export interface TimesheetMonthSummariesTable {
-  month: string;
-  workers: number;
-  /** bigint columns: node-postgres answers them as strings. */
-  timesheets: number | string;
-  hours_worked: number | string;
-  overtime_hours: number | string;
 }

@@ -1,8 +1,8 @@
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { rowReader, withStatementCache } from './sqlite-statements.ts';
+import { withStatementCache } from './sqlite-statements.ts';
 
-describe('SQLite statements (issue 15)', () => {
+describe('the SQLite statement cache (decision 073)', () => {
   let sqlite: SQLite.Database;
 
   beforeEach(() => {
@@ -15,24 +15,6 @@ describe('SQLite statements (issue 15)', () => {
     `);
   });
   afterEach(() => sqlite.close());
-
-  it('reads rows exactly as better-sqlite3 does: names, values, types and order', () => {
-    const text = 'select *, id * 2 as twice from people order by id';
-    const read = rowReader(sqlite.prepare(text));
-    const expected = sqlite.prepare(text).all();
-    const rows = read.all([]);
-    expect(rows).toEqual(expected);
-    expect(rows.map((row) => Object.keys(row))).toEqual(expected.map((row) => Object.keys(row as object)));
-    expect(Buffer.isBuffer(rows[0]?.photo)).toBe(true);
-    expect(rows[0]?.['odd "name"']).toBe('x');
-    expect([...read.iterate([])]).toEqual(expected);
-  });
-
-  it('keeps the last value of a repeated column name, as better-sqlite3 does', () => {
-    const text = 'select people.name as name, notes.body as name from people join notes on person_id = id';
-    expect(rowReader(sqlite.prepare(text)).all([])).toEqual(sqlite.prepare(text).all());
-    expect(rowReader(sqlite.prepare(text)).all([])[0]).toEqual({ name: 'first' });
-  });
 
   it('binds the parameters given as one array, as Kysely gives them', () => {
     const statements = withStatementCache(sqlite);

@@ -74,14 +74,9 @@ const LOADED_TABLES = [
   'timesheets',
   'timesheet_month_totals',
   'admin_charges',
-  'admin_charge_status_totals',
   'training_records',
   'payslips',
   'payslip_status_totals',
-  'table_row_counts',
-  'worker_status_totals',
-  'trained_workers',
-  'timesheet_month_summaries',
   'audit_log',
 ] as const;
 

@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
+import { IdParams } from '../../lib/id-params.ts';
 import { type EmploymentLetterSettings, generateEmploymentLetter } from './employment-letter.service.ts';
 
 interface EmploymentLetterRoutesOptions extends EmploymentLetterSettings {
   db: Db;
 }
-
-const IdParams = z.object({ id: z.string() });
 
 /**
  * SPEC 2 "Employment letter": `GET /api/workers/{id}/employment-letter` answers the letter as

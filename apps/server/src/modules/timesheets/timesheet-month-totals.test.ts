@@ -17,7 +17,8 @@ const MONTHS = ['2025-02', '2025-03', '2025-04'];
 
 async function expectTotalsExact(t: TestApp): Promise<void> {
   for (const month of MONTHS) {
-    const direct = await summarizeTimesheets(t.db, monthRange(month));
+    const range = monthRange(month);
+    const direct = await summarizeTimesheets(t.db, { start: range.from, end: range.to });
     expect(await summarizeTimesheetMonth(t.db, month), month).toEqual(direct);
     const summary = (await t.request({ method: 'GET', url: `/api/timesheets/summary?month=${month}` })).json();
     expect(summary, month).toMatchObject({ workers: direct.workers, timesheets: direct.timesheets });

@@ -1,18 +1,12 @@
+import type { DateRange } from '@td/shared/rules/dates';
 import { monthRange } from '@td/shared/rules/months';
 import { minutesToHours } from '@td/shared/rules/timesheet-hours';
 import { isUuid } from '@td/shared/schemas/fields';
 import type { Timesheet } from '@td/shared/schemas/timesheet';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import { compiledOnce, executePrepared } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
-import { likeContains } from '../../db/paging.ts';
+import { likeContains, offsetOf } from '../../db/paging.ts';
 import type { Database, TimesheetRow } from '../../db/schema.ts';
-
-/** An inclusive range of work dates (`YYYY-MM-DD`). */
-export interface DateRange {
-  from: string;
-  to: string;
-}
 
 /** A timesheet row as written: hours already computed, in integer minutes. */
 export interface TimesheetValues {
@@ -114,17 +108,12 @@ function filtersOf(eb: ExpressionBuilder<Database, 'timesheets'>, { month, worke
   return eb.and(conditions);
 }
 
-/** Rows to skip for a page; past any real table it stays a safe integer for both databases. */
-const offsetOf = ({ page, pageSize }: { page: number; pageSize: number }) =>
-  Math.min((page - 1) * pageSize, 2_000_000_000);
-
 /**
- * SPEC 2 timesheet list: one page of the month, newest work date first, with the number of all
- * matches. Within a day the order is the index's (id), so a page is read straight from
+ * A page of timesheets meeting `condition`, newest work date first, each with its worker's name.
+ * Within a day the order is the index's (id), so a page is read straight from
  * `timesheets_work_date_idx` however many timesheets the month holds; only the page's rows are then
  * joined to their workers.
  */
-/** A page of timesheets meeting `condition`, newest first, each with its worker's name. */
 function pageWhere(
   db: Db,
   condition: (eb: ExpressionBuilder<Database, 'timesheets'>) => Expression<SqlBool>,
@@ -156,42 +145,28 @@ function pageWhere(
 }
 
 /**
- * A page of a whole month, what every opening of the screen asks: built and compiled once, and on
- * PostgreSQL parsed once per connection (decisions 057 and 059; issue 15).
+ * SPEC 2 timesheet list: one page of the month, with the number of all matches. The whole month's
+ * number is the sum of its month totals (migration 0010, decision 034: one row per worker), not a
+ * count of its timesheets (about 200,000 on the large set).
  */
-const monthPage = compiledOnce((db: Db, from: string, to: string, limit: number, offset: number) =>
-  pageWhere(
-    db,
-    (eb) => eb.and([eb('timesheets.work_date', '>=', from), eb('timesheets.work_date', '<=', to)]),
-    limit,
-    offset,
-  ),
-);
-
 export async function listTimesheets(
   db: Db,
   filters: TimesheetFilters,
   page: { page: number; pageSize: number },
 ): Promise<{ items: Timesheet[]; total: number }> {
   const wholeMonth = !filters.workerId && !filters.q;
-  const range = monthRange(filters.month);
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
+    pageWhere(db, (eb) => filtersOf(eb, filters), page.pageSize, offsetOf(page)).execute(),
     wholeMonth
-      ? monthPage(db, range.from, range.to, page.pageSize, offsetOf(page))
-      : executePrepared(
-          db,
-          pageWhere(db, (eb) => filtersOf(eb, filters), page.pageSize, offsetOf(page)),
-        ),
-    wholeMonth
-      ? // The whole month: its count is kept in its summary row (decisions 034 and 049).
-        monthSummary(db, filters.month).then((summary) => ({ total: summary?.timesheets ?? 0 }))
+      ? summarizeTimesheetMonth(db, filters.month).then((summary) => summary.timesheets)
       : db
           .selectFrom('timesheets')
           .where((eb) => filtersOf(eb, filters))
           .select((eb) => eb.fn.countAll<number | string>().as('total'))
-          .executeTakeFirstOrThrow(),
+          .executeTakeFirstOrThrow()
+          .then((row) => Number(row.total)),
   ]);
-  return { items: rows.map(toTimesheet), total: Number(count.total) };
+  return { items: rows.map(toTimesheet), total };
 }
 
 export interface TimesheetSummaryTotals {
@@ -201,31 +176,28 @@ export interface TimesheetSummaryTotals {
   overtimeMinutes: number;
 }
 
-/** A month's row of `timesheet_month_summaries` (migration 0016), compiled once; none before its first timesheet. */
-const monthSummaryRows = compiledOnce((db: Db, month: string) =>
-  db
-    .selectFrom('timesheet_month_summaries')
-    .select(['workers', 'timesheets', 'hours_worked', 'overtime_hours'])
-    .where('month', '=', month),
-);
-
-async function monthSummary(db: Db, month: string) {
-  return (await monthSummaryRows(db, month))[0];
-}
-
 /**
- * SPEC 9 summary of a month from its summary row (migration 0016, decision 049), which triggers keep
- * from the month totals (migration 0010): the workers who have a timesheet that month (the timesheets
- * of deleted workers count as timesheets and hours, not as a worker), timesheets, hours and overtime.
+ * SPEC 9 summary of a month, added up from its month totals (migration 0010, decision 034), one row
+ * per worker with timesheets that month: the workers (the timesheets of deleted workers, kept under
+ * worker_key '', count as timesheets and hours, not as a worker), timesheets, hours and overtime.
  * Always equal to summarizeTimesheets over the month's range.
  */
 export async function summarizeTimesheetMonth(db: Db, month: string): Promise<TimesheetSummaryTotals> {
-  const row = await monthSummary(db, month);
+  const row = await db
+    .selectFrom('timesheet_month_totals')
+    .select((eb) => [
+      eb.fn.count<number | string>(eb.case().when('worker_key', '<>', '').then(1).end()).as('workers'),
+      eb.fn.sum<number | string | null>('timesheets').as('timesheets'),
+      eb.fn.sum<number | string | null>('hours_worked').as('hours_worked'),
+      eb.fn.sum<number | string | null>('overtime_hours').as('overtime_hours'),
+    ])
+    .where('month', '=', month)
+    .executeTakeFirstOrThrow();
   return {
-    workers: Number(row?.workers ?? 0),
-    timesheets: Number(row?.timesheets ?? 0),
-    hoursWorkedMinutes: Number(row?.hours_worked ?? 0),
-    overtimeMinutes: Number(row?.overtime_hours ?? 0),
+    workers: Number(row.workers),
+    timesheets: Number(row.timesheets ?? 0),
+    hoursWorkedMinutes: Number(row.hours_worked ?? 0),
+    overtimeMinutes: Number(row.overtime_hours ?? 0),
   };
 }
 
@@ -243,8 +215,8 @@ export async function summarizeTimesheets(db: Db, range: DateRange): Promise<Tim
       eb.fn.coalesce(eb.fn.sum<number | string>('hours_worked'), sql<number>`0`).as('hours_worked'),
       eb.fn.coalesce(eb.fn.sum<number | string>('overtime_hours'), sql<number>`0`).as('overtime_hours'),
     ])
-    .where('work_date', '>=', range.from)
-    .where('work_date', '<=', range.to)
+    .where('work_date', '>=', range.start)
+    .where('work_date', '<=', range.end)
     .executeTakeFirstOrThrow();
   return {
     workers: Number(row.workers),
@@ -314,106 +286,4 @@ export async function findWorkerNames(
     .select(['id', 'first_name', 'last_name', 'worker_id'])
     .where('id', 'in', valid)
     .execute();
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Payroll reads (SPEC 7 "read id, worker_id, work_date, hours_worked, overtime_hours by worker_id within
-// an inclusive work_date range"). Figures stay in integer minutes: payroll multiplies them by rates and
-// rounds once (ARCHITECTURE, Data).
-
-export interface WorkerTimesheetMinutes {
-  id: string;
-  worker_id: string;
-  work_date: string;
-  /** Minutes. */
-  hours_worked_minutes: number;
-  /** Minutes. */
-  overtime_minutes: number;
-}
-
-/** One worker's timesheets with `from <= work_date <= to`, oldest first. */
-export async function listWorkerTimesheetsInRange(
-  db: Db,
-  workerId: string,
-  range: DateRange,
-): Promise<WorkerTimesheetMinutes[]> {
-  if (!isUuid(workerId)) return [];
-  const rows = await db
-    .selectFrom('timesheets')
-    .select(['id', 'worker_id', 'work_date', 'hours_worked', 'overtime_hours'])
-    .where('worker_id', '=', workerId)
-    .where('work_date', '>=', range.from)
-    .where('work_date', '<=', range.to)
-    .orderBy('work_date')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    worker_id: workerId,
-    work_date: row.work_date,
-    hours_worked_minutes: row.hours_worked,
-    overtime_minutes: row.overtime_hours,
-  }));
-}
-
-export interface WorkerTimesheetTotals {
-  worker_id: string;
-  timesheets: number;
-  /** Minutes. */
-  hours_worked_minutes: number;
-  /** Minutes. */
-  overtime_minutes: number;
-}
-
-/**
- * Every worker's totals with `from <= work_date <= to`, one GROUP BY (a payroll run for all workers).
- * `workerIds` narrows it to some workers; workers without a timesheet in the range are absent.
- */
-export async function timesheetTotalsByWorker(
-  db: Db,
-  range: DateRange,
-  workerIds?: readonly string[],
-): Promise<WorkerTimesheetTotals[]> {
-  if (workerIds && workerIds.length === 0) return [];
-  let query = db
-    .selectFrom('timesheets')
-    .select((eb) => [
-      'worker_id',
-      eb.fn.countAll<number | string>().as('timesheets'),
-      eb.fn.sum<number | string>('hours_worked').as('hours_worked'),
-      eb.fn.sum<number | string>('overtime_hours').as('overtime_hours'),
-    ])
-    .where('work_date', '>=', range.from)
-    .where('work_date', '<=', range.to)
-    .where('worker_id', 'is not', null)
-    .groupBy('worker_id')
-    .orderBy('worker_id');
-  if (workerIds)
-    query = query.where(
-      'worker_id',
-      'in',
-      workerIds.filter((id) => isUuid(id)),
-    );
-  const rows = await query.execute();
-  return rows.flatMap((row) =>
-    row.worker_id === null
-      ? []
-      : [
-          {
-            worker_id: row.worker_id,
-            timesheets: Number(row.timesheets),
-            hours_worked_minutes: Number(row.hours_worked),
-            overtime_minutes: Number(row.overtime_hours),
-          },
-        ],
-  );
-}
-
-/** One worker's totals in a range (the payslip form's hours summary), one aggregate. */
-export async function workerTimesheetTotals(
-  db: Db,
-  workerId: string,
-  range: DateRange,
-): Promise<WorkerTimesheetTotals> {
-  const [totals] = await timesheetTotalsByWorker(db, range, [workerId]);
-  return totals ?? { worker_id: workerId, timesheets: 0, hours_worked_minutes: 0, overtime_minutes: 0 };
 }

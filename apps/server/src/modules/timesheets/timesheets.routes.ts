@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { IdParams } from '../../lib/id-params.ts';
 import { currentUser } from '../../plugins/session.ts';
 import * as timesheets from './timesheets.service.ts';
 
@@ -21,7 +22,6 @@ interface TimesheetsRoutesOptions {
   timeZone: string;
 }
 
-const IdParams = z.object({ id: z.string() });
 // Issue 16: clean text (a NUL reached PostgreSQL and answered 500).
 const CrewWorkersQuery = z.object({ company: requiredText(200, { label: 'Company' }) });
 const CrewCompanies = z.object({ items: z.array(z.object({ company: z.string(), workers: z.number().int() })) });

@@ -3,12 +3,9 @@ import type { TrainingDay } from '@td/shared/rules/training-status';
 import { isUuid } from '@td/shared/schemas/fields';
 import type { TrainingRecordInput } from '@td/shared/schemas/training-record';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import { compiledOnce, compiledWithValues } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
-import { isPostgres } from '../../db/migrations/column-types.ts';
-import { likeContains } from '../../db/paging.ts';
+import { likeContains, offsetOf } from '../../db/paging.ts';
 import type { Database, TrainingRecordRow } from '../../db/schema.ts';
-import { tableRowCount } from '../../db/table-row-counts.ts';
 
 type From = ExpressionBuilder<Database & { tr: Database['training_records'] }, 'tr'>;
 
@@ -27,10 +24,6 @@ export interface TrainingFilters {
   training_name?: string | undefined;
 }
 
-/** Rows to skip for a page; past any real table it stays a safe integer for both databases. */
-const offsetOf = ({ page, pageSize }: { page: number; pageSize: number }) =>
-  Math.min((page - 1) * pageSize, 2_000_000_000);
-
 /** The records with their workers' names, for the rows shown. */
 function joined(db: Db) {
   return db.selectFrom('training_records as tr').leftJoin('workers as w', 'w.id', 'tr.worker_id');
@@ -41,10 +34,8 @@ function records(db: Db) {
   return db.selectFrom('training_records as tr');
 }
 
-/** Decision 047: without any of these, the records are counted in `table_row_counts`, not one by one. */
-const filtered = (filters: TrainingFilters) => Boolean(filters.q || filters.worker_id || filters.training_name);
-
-function filtersOf(eb: From, filters: TrainingFilters): Expression<SqlBool> {
+/** The conditions of the search box and filters that are set (none: every record). */
+function filtersOf(eb: From, filters: TrainingFilters): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   if (filters.q) {
     const pattern = likeContains(filters.q);
@@ -71,7 +62,7 @@ function filtersOf(eb: From, filters: TrainingFilters): Expression<SqlBool> {
     conditions.push(isUuid(filters.worker_id) ? eb('tr.worker_id', '=', filters.worker_id) : sql<SqlBool>`1 = 0`);
   }
   if (filters.training_name) conditions.push(eb('tr.training_name', '=', filters.training_name));
-  return eb.and(conditions);
+  return conditions;
 }
 
 /**
@@ -120,11 +111,6 @@ function listPage(db: Db, where: (eb: From) => Expression<SqlBool>, limit: numbe
     .offset(offset);
 }
 
-/** The unfiltered page, every opening of the screen: built and compiled once (decision 057). */
-const unfilteredPage = compiledOnce((db: Db, limit: number, offset: number) =>
-  listPage(db, (eb) => eb.and([]), limit, offset),
-);
-
 /** SPEC 2 list: one page, newest training first, with the number of all matches. */
 export async function listTrainingRecords(
   db: Db,
@@ -133,55 +119,35 @@ export async function listTrainingRecords(
   day: TrainingDay,
 ): Promise<{ rows: TrainingRecordJoinedRow[]; total: number }> {
   const where = (eb: From) =>
-    eb.and([filtersOf(eb, filters), ...(filters.status ? [statusCondition(eb, filters.status, day)] : [])]);
-  const anyFilter = Boolean(filters.status) || filtered(filters);
+    eb.and([...filtersOf(eb, filters), ...(filters.status ? [statusCondition(eb, filters.status, day)] : [])]);
   const [rows, total] = await Promise.all([
-    anyFilter
-      ? listPage(db, where, page.pageSize, offsetOf(page)).execute()
-      : unfilteredPage(db, page.pageSize, offsetOf(page)),
-    anyFilter
-      ? records(db)
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .where(where)
-          .executeTakeFirstOrThrow()
-          .then((row) => Number(row.total))
-      : tableRowCount(db, 'training_records'),
+    listPage(db, where, page.pageSize, offsetOf(page)).execute(),
+    countWhere(db, where),
   ]);
   return { rows, total };
+}
+
+/** How many records meet a condition. */
+async function countWhere(db: Db, where: (eb: From) => Expression<SqlBool>): Promise<number> {
+  const row = await records(db)
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where(where)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /**
  * SPEC 2 tiles: Total Records, Workers Trained (distinct workers; a deleted worker's records count as
  * records but not as a worker), Expiring Soon and Expired, with the same boundaries as the status rule.
- * Four counts rather than one aggregate with a CASE per tile (issue 15, docs/performance.md): each
- * count is then a range of one index (expiry dates, workers) or, unfiltered, a count the database
- * keeps (the records and the trained workers: decisions 047 and 054).
+ * Four counts rather than one aggregate with a CASE per tile: each count is then a range of one index
+ * (expiry dates, workers).
  */
-/** The tiles' count of one status over every record, each opening of the screen: compiled once per status. */
-const unfilteredStatusCount = compiledWithValues(
-  (db: Db, status: TrainingStatusFilter, day: { today: string; expiringSoonUntil: string }) =>
-    records(db)
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where((eb) => statusCondition(eb, status, day)),
-);
-
 export async function summarizeTrainingRecords(db: Db, filters: TrainingFilters, day: TrainingDay) {
-  const count = (where: (eb: From) => Expression<SqlBool>) =>
-    records(db)
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where(where)
-      .executeTakeFirstOrThrow()
-      .then((row) => Number(row.count));
   const statusCount = (status: TrainingStatusFilter) =>
-    filtered(filters)
-      ? count((eb) => eb.and([filtersOf(eb, filters), statusCondition(eb, status, day)]))
-      : unfilteredStatusCount(db, status, { today: day.today, expiringSoonUntil: day.expiringSoonUntil }).then(
-          ([row]) => Number(row?.count ?? 0),
-        );
+    countWhere(db, (eb) => eb.and([...filtersOf(eb, filters), statusCondition(eb, status, day)]));
   const [total, workersTrained, expiringSoon, expired] = await Promise.all([
-    filtered(filters) ? count((eb) => filtersOf(eb, filters)) : tableRowCount(db, 'training_records'),
-    // Unfiltered, the workers with records are kept by the database (migration 0018, decision 054).
-    filtered(filters) ? countTrainedWorkers(db, filters) : tableRowCount(db, 'trained_workers'),
+    countWhere(db, (eb) => eb.and(filtersOf(eb, filters))),
+    countTrainedWorkers(db, filters),
     statusCount(EXPIRING_SOON),
     statusCount('Expired'),
   ]);
@@ -190,21 +156,17 @@ export async function summarizeTrainingRecords(db: Db, filters: TrainingFilters,
 
 /** Distinct workers of the records matching the filters (a deleted worker's records count no worker). */
 async function countTrainedWorkers(db: Db, filters: TrainingFilters): Promise<number> {
-  return db
+  const row = await db
     .selectFrom(
       records(db)
         .select('tr.worker_id')
         .distinct()
-        .where((eb) => eb.and([filtersOf(eb, filters), eb('tr.worker_id', 'is not', null)]))
-        // PostgreSQL hashes 30,000 records for a bare distinct (9 ms on the large set); asked in
-        // index order it reads (worker_id, expiry_date) and skips repeats (4.5 ms). SQLite reads that
-        // index in order either way, and an `order by` only adds a sorter (1.1 to 1.8 ms).
-        .$if(isPostgres(db), (query) => query.orderBy('tr.worker_id'))
+        .where((eb) => eb.and([...filtersOf(eb, filters), eb('tr.worker_id', 'is not', null)]))
         .as('trained'),
     )
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.count));
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 export async function findTrainingRecordById(db: Db, id: string): Promise<TrainingRecordJoinedRow | undefined> {

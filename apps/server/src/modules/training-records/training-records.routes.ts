@@ -7,9 +7,9 @@ import {
   TrainingSummaryQuery,
 } from '@td/shared/schemas/training-record';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { FileStore } from '../../files/file-store.ts';
+import { IdParams } from '../../lib/id-params.ts';
 import { currentUser } from '../../plugins/session.ts';
 import * as training from './training-records.service.ts';
 
@@ -20,7 +20,6 @@ interface TrainingRecordsRoutesOptions {
   timeZone: string;
 }
 
-const IdParams = z.object({ id: z.string() });
 const tags = ['training-records'];
 
 /** SPEC 2 training records, 4 status, 5 validation, 7 training_records calls, 8 messages, 9 Expiring Soon. */

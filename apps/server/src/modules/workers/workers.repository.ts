@@ -3,16 +3,14 @@ import { identityKey } from '@td/shared/rules/worker-identity';
 import { isUuid } from '@td/shared/schemas/fields';
 import type { UniqueIdentityField, Worker, WorkerInput, WorkerLookupItem, WorkerSort } from '@td/shared/schemas/worker';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { compiledOnce, compiledPerShape, compiledWithValues } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
-import { isPostgres } from '../../db/migrations/column-types.ts';
+import { likeContains, offsetOf } from '../../db/paging.ts';
 import type { Database, WorkerRow } from '../../db/schema.ts';
-import { tableRowCount } from '../../db/table-row-counts.ts';
 
 /**
  * ARCHITECTURE, Data: salary_rate is cents in the table and dollars in the API. The schema's `money`
  * field parses input to cents; answers convert back here.
- * The identity keys are the database's business only (issue 8 item 2).
+ * The identity keys are the database's business only (decision 023).
  */
 export function toWorker(row: WorkerRow): Worker {
   // Field by field, not `{ ...row, field: converted }`: overriding a spread field turns every row
@@ -66,16 +64,12 @@ function toRowFields(input: WorkerInput) {
     ...input,
     first_name,
     last_name,
-    // Issue 8 item 2: compared without spaces and case; the unique indexes refuse a second holder.
+    // Decision 023: compared without spaces and case; the unique indexes refuse a second holder.
     fin_no_key: identityKey(input.fin_no),
     passport_no_key: identityKey(input.passport_no),
     wp_no_key: identityKey(input.wp_no),
   };
 }
-
-/** Rows to skip for a page; past any real table it stays a safe integer for both databases. */
-const offsetOf = ({ page, pageSize }: { page: number; pageSize: number }) =>
-  Math.min((page - 1) * pageSize, 2_000_000_000);
 
 export interface WorkerFilters {
   /** Name ("first last"), TD- id, FIN, passport or phone number, case-insensitive. */
@@ -86,137 +80,48 @@ export interface WorkerFilters {
   supplied_to_company?: string | undefined;
 }
 
-/** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
-export const likeContains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 const FILTERED_COLUMNS = ['nationality', 'status', 'type_of_pass', 'supplied_to_company'] as const;
-type FilteredColumn = (typeof FILTERED_COLUMNS)[number];
-
-/** What decides a filtered worker query's SQL, apart from its values: compiled once per such shape. */
-interface WorkerMatchShape {
-  search: { key: boolean; digits: boolean; indexed: boolean } | null;
-  /** The filters set, in FILTERED_COLUMNS' order. */
-  filters: FilteredColumn[];
-}
-
-/** The values of a filtered worker query: the search's LIKE patterns and FTS5 query, and the filters'. */
-type WorkerMatchValues = Partial<Record<'name' | 'key' | 'digits' | 'trigrams' | FilteredColumn, string>>;
 
 /**
- * SPEC 9: the name search matches first and last name together. Issue 8 item 8: the same box finds a
- * TD- id, a FIN or passport number (without spaces and case, as stored in their keys) and a phone
- * number typed with or without its spaces.
+ * `lower(column) like pattern escape '\'`. On PostgreSQL the searched expressions have `pg_trgm`
+ * indexes written the same way (migration 0014, decision 046), which the planner uses for the `or`.
  */
-function workerMatchOf(db: Db, filters: WorkerFilters): { shape: WorkerMatchShape; values: WorkerMatchValues } {
-  const values: WorkerMatchValues = {};
-  let search: WorkerMatchShape['search'] = null;
-  const { q } = filters;
-  if (q) {
-    values.name = likeContains(q);
-    const searched = [q];
-    const key = identityKey(q);
-    if (key) {
-      values.key = likeContains(key);
-      searched.push(key);
-    }
-    const digits = q.replace(/[\s+]/g, '');
-    const byPhone = /^\+?[\d\s]+$/.test(q) && digits.length >= 3;
-    if (byPhone) {
-      values.digits = likeContains(digits);
-      searched.push(digits);
-    }
-    const trigrams = trigramQueryOf(db, searched);
-    if (trigrams !== undefined) values.trigrams = trigrams;
-    search = { key: key !== null, digits: byPhone, indexed: trigrams !== undefined };
-  }
-  const set = FILTERED_COLUMNS.filter((name) => filters[name]);
-  for (const name of set) values[name] = filters[name];
-  return { shape: { search, filters: set }, values };
-}
-
-/**
- * Decision 046: on SQLite, the exact `like` conditions are checked only on the workers whose search
- * text (migration 0014's trigram index) holds one of the searched strings: a superset of the exact
- * matches, found without reading every worker. A string shorter than three characters has no trigram
- * to look up, so such a search reads every worker, as it did before; PostgreSQL finds the exact
- * conditions' own trigram indexes by itself. Answers the FTS5 query of the strings, or undefined where
- * the index is not used: quoted strings, any of them (inside quotes nothing but `"`, doubled, is
- * special; the index folds case itself).
- */
-function trigramQueryOf(db: Db, searched: string[]): string | undefined {
-  if (isPostgres(db) || searched.some((text) => [...text].length < 3)) return undefined;
-  return [...new Set(searched.map((text) => text.toLowerCase()))]
-    .map((text) => `"${text.replaceAll('"', '""')}"`)
-    .join(' OR ');
-}
-
-/**
- * The workers whose search text holds one of an FTS5 query's strings (`trigramQueryOf`). Read from
- * `workers`, they are its rows whose ids the index's copy of the searched columns gives; read from that
- * copy (`fromSearchColumns`), they are its rows keyed by the index's own row ids.
- */
-function trigramCandidates(
-  eb: ExpressionBuilder<Database, 'workers'>,
-  query: string | undefined,
-  fromCopy: boolean,
-): Expression<SqlBool> {
-  const indexRows = sql`select rowid from worker_search where worker_search match ${query}`;
-  return fromCopy
-    ? sql<SqlBool>`${sql.ref('workers.row_id')} in (${indexRows})`
-    : sql<SqlBool>`${eb.ref('workers.id')} in (select id from worker_search_columns where row_id in (${indexRows}))`;
-}
-
-const fromWorkers = (db: Db) => db.selectFrom('workers');
-
-/**
- * Decision 066 (migration 0019, SQLite): the searched columns of every worker, under the workers' own
- * names and keyed by their row in the FTS5 index, for the ids of a searched page: its conditions,
- * filters and sort orders read only columns the copy has, so they are written as for `workers`.
- */
-const fromSearchColumns = (db: Db) =>
-  db.selectFrom('worker_search_columns as workers') as unknown as ReturnType<typeof fromWorkers>;
-
-function contains(column: Expression<string | null>, pattern: string | undefined): Expression<SqlBool> {
+function contains(column: Expression<string | null>, pattern: string): Expression<SqlBool> {
   return sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
 }
 
 /**
- * The condition of a match's shape, its values passed on as parameters only (`compiledWithValues`),
- * on `workers` or on its copy of the searched columns (`fromSearchColumns`, a search the index serves).
+ * SPEC 9: the name search matches first and last name together. Decision 046: the same box finds a
+ * TD- id, a FIN or passport number (without spaces and case, as stored in their keys) and a phone
+ * number typed with or without its spaces.
  */
-function matchCondition(
-  eb: ExpressionBuilder<Database, 'workers'>,
-  { search, filters }: WorkerMatchShape,
-  values: WorkerMatchValues,
-  fromCopy = false,
-): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [];
-  if (search) {
-    const matches = [
-      contains(sql<string>`${eb.ref('first_name')} || ' ' || ${eb.ref('last_name')}`, values.name),
-      contains(eb.ref('worker_id'), values.name),
-    ];
-    if (search.key)
-      matches.push(contains(eb.ref('fin_no_key'), values.key), contains(eb.ref('passport_no_key'), values.key));
-    if (search.digits) matches.push(contains(sql<string>`replace(${eb.ref('phone_number')}, ' ', '')`, values.digits));
-    const exact = eb.or(matches);
-    conditions.push(search.indexed ? eb.and([trigramCandidates(eb, values.trigrams, fromCopy), exact]) : exact);
+function searchCondition(eb: ExpressionBuilder<Database, 'workers'>, q: string): Expression<SqlBool> {
+  const pattern = likeContains(q);
+  const matches = [
+    contains(sql<string>`${eb.ref('first_name')} || ' ' || ${eb.ref('last_name')}`, pattern),
+    contains(eb.ref('worker_id'), pattern),
+  ];
+  const key = identityKey(q);
+  if (key) {
+    const keyPattern = likeContains(key);
+    matches.push(contains(eb.ref('fin_no_key'), keyPattern), contains(eb.ref('passport_no_key'), keyPattern));
   }
-  // With the search's few candidates from the trigram index, SQLite (which keeps no statistics here)
-  // would still take a filter's B-tree index and read every worker of the nationality or status to
-  // check each against them (0.6 ms against 0.15 for the count on the large set): `+column` keeps
-  // that index out of the plan. (The copy of decision 066 has no such index; there it changes nothing.)
-  for (const name of filters) {
-    const column = search?.indexed ? sql<string>`+${eb.ref(name)}` : eb.ref(name);
-    // Set for every filter the shape lists (`workerMatchOf`).
-    conditions.push(eb(column, '=', values[name] as string));
+  const digits = q.replace(/[\s+]/g, '');
+  if (/^\+?[\d\s]+$/.test(q) && digits.length >= 3) {
+    matches.push(contains(sql<string>`replace(${eb.ref('phone_number')}, ' ', '')`, likeContains(digits)));
   }
-  return eb.and(conditions);
+  return eb.or(matches);
 }
 
-function filtersOf(db: Db, eb: ExpressionBuilder<Database, 'workers'>, filters: WorkerFilters): Expression<SqlBool> {
-  const { shape, values } = workerMatchOf(db, filters);
-  return matchCondition(eb, shape, values);
+/** The list's search box and filters; none set gives an empty `and`, which writes no `where`. */
+export function filtersOf(eb: ExpressionBuilder<Database, 'workers'>, filters: WorkerFilters): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filters.q) conditions.push(searchCondition(eb, filters.q));
+  for (const name of FILTERED_COLUMNS) {
+    const value = filters[name];
+    if (value) conditions.push(eb(name, '=', value));
+  }
+  return eb.and(conditions);
 }
 
 export interface WorkerSorting {
@@ -225,8 +130,8 @@ export interface WorkerSorting {
 }
 
 /**
- * Issue 8 item 8: sorts by the chosen column, empty values last in both directions (the same on both
- * databases), then by name and id so pages never overlap. Newest first without a choice (SPEC 7).
+ * Decision 022: sorts by the chosen column, empty values last in both directions (the same on both databases),
+ * then by name and id so pages never overlap. Newest first without a choice (SPEC 7).
  */
 function sortedBy<Row>(
   query: SelectQueryBuilder<Database, 'workers', Row>,
@@ -249,75 +154,29 @@ function sortedBy<Row>(
   }
 }
 
-/** The unfiltered page in each sort order, every opening of the screen: compiled once per order (decision 057). */
-const unfilteredPage = compiledPerShape((db: Db, sorting: WorkerSorting, limit: number, offset: number) =>
-  sortedBy(db.selectFrom('workers').selectAll(), sorting).limit(limit).offset(offset),
-);
-
-/**
- * A filtered page's ids, sorted, each with the number of all matches. A search the trigram index serves
- * (SQLite) reads the index's copy of the searched columns instead of the workers' rows (decision 066).
- */
-const matchingPage = compiledWithValues(
-  (db: Db, shape: WorkerMatchShape & WorkerSorting, values: WorkerMatchValues & { limit: number; offset: number }) => {
-    const fromCopy = shape.search?.indexed === true;
-    return sortedBy(
-      (fromCopy ? fromSearchColumns(db) : fromWorkers(db))
-        .select((eb) => ['id', eb.fn.countAll<number>().over().as('total')])
-        .where((eb) => matchCondition(eb, shape, values, fromCopy)),
-      shape,
-    )
-      .limit(values.limit)
-      .offset(values.offset);
-  },
-);
-
-/** A page's workers by id: compiled once per number of ids. */
-const workersById = compiledPerShape((db: Db, _count: number, ...ids: string[]) =>
-  db.selectFrom('workers').selectAll().where('id', 'in', ids),
-);
-
 /** SPEC 2 worker list: one page, newest first unless sorted otherwise, with the number of all matches. */
 export async function listWorkers(
   db: Db,
   { page, pageSize, sort, order, ...filters }: WorkerFilters & WorkerSorting & { page: number; pageSize: number },
 ): Promise<{ items: Worker[]; total: number }> {
-  if (!Object.values(filters).some(Boolean)) {
-    const [rows, total] = await Promise.all([
-      unfilteredPage(db, { sort, order }, pageSize, offsetOf({ page, pageSize })),
-      // Decision 047: every worker, without counting them.
-      tableRowCount(db, 'workers'),
-    ]);
-    return { items: rows.map(toWorker), total };
-  }
-  // Decision 050: the matches are found, counted and sorted as ids alone, then the page's rows read by
-  // id. Sorting every match's whole row (32 columns) and finding the matches a second time to count
-  // them cost twice as much (0.84 against 0.45 ms for a search of 152 matches on the large set).
-  // Both statements are compiled once per shape and prepared on PostgreSQL (decision 059): a search
-  // runs as the user types.
-  const { shape, values } = workerMatchOf(db, filters);
-  const matches = await matchingPage(
-    db,
-    { ...shape, sort, order },
-    { ...values, limit: pageSize, offset: offsetOf({ page, pageSize }) },
-  );
-  if (matches.length === 0) {
-    // A page past the last has no row to carry the count.
-    return { items: [], total: page > 1 ? await countWorkersWhere(db, (eb) => filtersOf(db, eb, filters)) : 0 };
-  }
-  const ids = matches.map((match) => match.id);
-  const rows = await workersById(db, ids.length, ...ids);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  // A worker deleted between the two statements is left out of the page.
-  const items = ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toWorker(row)] : [];
-  });
-  return { items, total: Number(matches[0]?.total) };
+  const [rows, total] = await Promise.all([
+    sortedBy(
+      db
+        .selectFrom('workers')
+        .selectAll()
+        .where((eb) => filtersOf(eb, filters)),
+      { sort, order },
+    )
+      .limit(pageSize)
+      .offset(offsetOf({ page, pageSize }))
+      .execute(),
+    countWorkersWhere(db, (eb) => filtersOf(eb, filters)),
+  ]);
+  return { items: rows.map(toWorker), total };
 }
 
 /** How many workers meet a condition. */
-async function countWorkersWhere(
+export async function countWorkersWhere(
   db: Db,
   condition: (eb: ExpressionBuilder<Database, 'workers'>) => Expression<SqlBool>,
 ): Promise<number> {
@@ -329,14 +188,14 @@ async function countWorkersWhere(
   return Number(row.total);
 }
 
-/** Issue 8 item 10: every worker the list's search and filters match, in its order, for the CSV export. */
+/** Decision 024: every worker the list's search and filters match, in its order, for the CSV export. */
 export async function exportWorkers(db: Db, query: WorkerFilters & WorkerSorting, limit: number): Promise<Worker[]> {
   const { sort, order, ...filters } = query;
   const rows = await sortedBy(
     db
       .selectFrom('workers')
       .selectAll()
-      .where((eb) => filtersOf(db, eb, filters)),
+      .where((eb) => filtersOf(eb, filters)),
     { sort, order },
   )
     .limit(limit)
@@ -344,7 +203,7 @@ export async function exportWorkers(db: Db, query: WorkerFilters & WorkerSorting
   return rows.map(toWorker);
 }
 
-/** Issue 8 item 8: the distinct client companies, for the list's filter. */
+/** The distinct client companies, for the list's filter. */
 export async function listCompanies(db: Db): Promise<string[]> {
   const rows = await db
     .selectFrom('workers')
@@ -357,7 +216,7 @@ export async function listCompanies(db: Db): Promise<string[]> {
 }
 
 /**
- * Issue 8 item 2: the workers (other than `exceptId`) already holding any of these identity keys, with
+ * Decision 023: the workers (other than `exceptId`) already holding any of these identity keys, with
  * what identifies them to the user.
  */
 export async function findIdentityHolders(
@@ -382,183 +241,6 @@ export async function findIdentityHolders(
     .execute();
 }
 
-export type ExpiryColumn = 'wp_expiry_date' | 'coretrade_expiry_date';
-
-/** SPEC 7: coretrade expiry only counts for WP holders. */
-function inExpiryWindow(
-  eb: ExpressionBuilder<Database, 'workers'>,
-  column: ExpiryColumn,
-  window: { from: string; to: string },
-): Expression<SqlBool> {
-  const between = [eb(column, '>=', window.from), eb(column, '<=', window.to)];
-  return eb.and(column === 'coretrade_expiry_date' ? [...between, eb('type_of_pass', '=', 'WP')] : between);
-}
-
-/** Workers whose date in `column` is inside the window, soonest first. */
-export async function listExpiringWorkers(
-  db: Db,
-  column: ExpiryColumn,
-  window: { from: string; to: string },
-  filters: WorkerFilters,
-  page?: { page: number; pageSize: number },
-): Promise<{ items: Worker[]; total: number; nationalities: string[] }> {
-  let query = db
-    .selectFrom('workers')
-    .selectAll()
-    .where((eb) => eb.and([inExpiryWindow(eb, column, window), filtersOf(db, eb, filters)]))
-    .orderBy(column, 'asc')
-    .orderBy('first_name')
-    .orderBy('last_name')
-    .orderBy('id');
-  if (page) query = query.limit(page.pageSize).offset(offsetOf(page));
-  const [rows, count, nationalities] = await Promise.all([
-    query.execute(),
-    countWorkersWhere(db, (eb) => eb.and([inExpiryWindow(eb, column, window), filtersOf(db, eb, filters)])),
-    // The filter's options: every nationality in the window, whatever is searched or filtered.
-    db
-      .selectFrom('workers')
-      .select('nationality')
-      .distinct()
-      .where((eb) => eb.and([inExpiryWindow(eb, column, window), eb('nationality', 'is not', null)]))
-      .orderBy('nationality')
-      .execute(),
-  ]);
-  return {
-    items: rows.map(toWorker),
-    total: count,
-    nationalities: nationalities.flatMap((row) => (row.nationality === null ? [] : [row.nationality])),
-  };
-}
-
-/** A count of the workers meeting a column's condition, compiled once per column (the dashboard's counts). */
-function compiledCount<Values extends Record<string, unknown>>(
-  condition: (eb: ExpressionBuilder<Database, 'workers'>, column: ExpiryColumn, values: Values) => Expression<SqlBool>,
-): (db: Db, column: ExpiryColumn, values: Values) => Promise<number> {
-  const count = compiledWithValues((db: Db, column: ExpiryColumn, values: Values) =>
-    db
-      .selectFrom('workers')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where((eb) => condition(eb, column, values)),
-  );
-  return async (db, column, values) => Number((await count(db, column, values))[0]?.total ?? 0);
-}
-
-const expiringCount = compiledCount(inExpiryWindow);
-
-export async function countExpiringWorkers(
-  db: Db,
-  column: ExpiryColumn,
-  window: { from: string; to: string },
-): Promise<number> {
-  return expiringCount(db, column, window);
-}
-
-/**
- * Issue 8 item 9: permits already expired (before `today`), of workers not terminated: a terminated
- * worker's old permit needs nobody's attention. Coretrade counts for WP holders only, as in the window.
- */
-function expiredBefore(
-  eb: ExpressionBuilder<Database, 'workers'>,
-  column: ExpiryColumn,
-  today: string,
-): Expression<SqlBool> {
-  return eb.and([
-    eb(column, '<', today),
-    eb.or([eb('status', 'is', null), eb('status', '!=', 'Terminated')]),
-    ...(column === 'coretrade_expiry_date' ? [eb('type_of_pass', '=', 'WP')] : []),
-  ]);
-}
-
-/** Expired permits matching the filters, longest expired first, at most `limit` of them, and how many in all. */
-export async function listExpiredWorkers(
-  db: Db,
-  column: ExpiryColumn,
-  today: string,
-  filters: WorkerFilters,
-  limit: number,
-): Promise<{ items: Worker[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('workers')
-      .selectAll()
-      .where((eb) => eb.and([expiredBefore(eb, column, today), filtersOf(db, eb, filters)]))
-      .orderBy(column, 'asc')
-      .orderBy('first_name')
-      .orderBy('last_name')
-      .orderBy('id')
-      .limit(limit)
-      .execute(),
-    countWorkersWhere(db, (eb) => eb.and([expiredBefore(eb, column, today), filtersOf(db, eb, filters)])),
-  ]);
-  return { items: rows.map(toWorker), total: count };
-}
-
-const expiredCount = compiledCount((eb, column, { today }: { today: string }) => expiredBefore(eb, column, today));
-
-export async function countExpiredWorkers(db: Db, column: ExpiryColumn, today: string): Promise<number> {
-  return expiredCount(db, column, { today });
-}
-
-const statusTotals = compiledOnce((db: Db) => db.selectFrom('worker_status_totals').select(['status', 'workers']));
-
-/**
- * SPEC 9 tiles: how many workers have each status, from the totals the database keeps (migration 0018,
- * decision 054). Workers without a status are not in them: no tile counts them.
- */
-export async function countWorkersByStatus(db: Db): Promise<Array<{ status: string; count: number }>> {
-  return (await statusTotals(db)).map((row) => ({ status: row.status, count: Number(row.workers) }));
-}
-
-/** `countCreatedIn`'s statement for one set of range names: compiled once per set. */
-const createdInCount = compiledWithValues((db: Db, keys: string[], values: Record<string, string>) =>
-  db
-    .selectFrom('workers')
-    .select((eb) =>
-      keys.map((key) =>
-        eb.fn
-          .count<number>(
-            eb
-              .case()
-              .when(
-                eb.and([
-                  eb('created_at', '>=', values[`${key} start`] ?? ''),
-                  eb('created_at', '<', values[`${key} end`] ?? ''),
-                ]),
-              )
-              .then(1)
-              .end(),
-          )
-          .as(key),
-      ),
-    )
-    .where('created_at', '>=', values.earliest ?? '')
-    .where('created_at', '<', values.latest ?? ''),
-);
-
-/** Workers created in each of the given half-open instant ranges, counted in one pass over the index. */
-export async function countCreatedIn<K extends string>(
-  db: Db,
-  ranges: Record<K, { start: string; end: string }>,
-): Promise<Record<K, number>> {
-  const entries = Object.entries(ranges) as Array<[K, { start: string; end: string }]>;
-  if (entries.length === 0) return {} as Record<K, number>;
-  const values: Record<string, string> = {
-    earliest: entries.reduce((min, [, range]) => (range.start < min ? range.start : min), entries[0]?.[1].start ?? ''),
-    latest: entries.reduce((max, [, range]) => (range.end > max ? range.end : max), entries[0]?.[1].end ?? ''),
-  };
-  for (const [key, range] of entries) {
-    values[`${key} start`] = range.start;
-    values[`${key} end`] = range.end;
-  }
-  const [row] = await createdInCount(
-    db,
-    entries.map(([key]) => key),
-    values,
-  );
-  const counts = (row ?? {}) as Record<K, number | string>;
-  return Object.fromEntries(entries.map(([key]) => [key, Number(counts[key] ?? 0)])) as Record<K, number>;
-}
-
 const LOOKUP_FIELDS = [
   'id',
   'first_name',
@@ -572,15 +254,13 @@ const LOOKUP_FIELDS = [
 ] as const;
 
 /** The picker's match: part of "first last" or of the TD- id, any case. */
-function lookupMatch(db: Db, eb: ExpressionBuilder<Database, 'workers'>, q: string | undefined): Expression<SqlBool> {
+function lookupMatch(eb: ExpressionBuilder<Database, 'workers'>, q: string | undefined): Expression<SqlBool> {
   if (!q) return eb.and([]);
   const pattern = likeContains(q);
-  const exact = eb.or([
+  return eb.or([
     contains(sql<string>`${eb.ref('first_name')} || ' ' || ${eb.ref('last_name')}`, pattern),
     contains(eb.ref('worker_id'), pattern),
   ]);
-  const trigrams = trigramQueryOf(db, [q]);
-  return trigrams === undefined ? exact : eb.and([trigramCandidates(eb, trigrams, false), exact]);
 }
 
 /**
@@ -595,14 +275,14 @@ export async function lookupWorkers(
     db
       .selectFrom('workers')
       .select(LOOKUP_FIELDS)
-      .where((eb) => lookupMatch(db, eb, q))
+      .where((eb) => lookupMatch(eb, q))
       .orderBy('first_name')
       .orderBy('last_name')
       .orderBy('id')
       .limit(pageSize)
       .offset(offsetOf({ page, pageSize }))
       .execute(),
-    countWorkersWhere(db, (eb) => lookupMatch(db, eb, q)),
+    countWorkersWhere(db, (eb) => lookupMatch(eb, q)),
   ]);
   return {
     items: rows.map((row) => ({ ...row, salary_rate: row.salary_rate === null ? null : fromCents(row.salary_rate) })),
@@ -647,7 +327,7 @@ export async function listSuppliedCompanies(
   );
 }
 
-/** Issue 8 item 1: which of these file URLs some worker still links. */
+/** Decision 024: which of these file URLs some worker still links. */
 export async function linkedFileUrls(db: Db, urls: string[]): Promise<string[]> {
   if (urls.length === 0) return [];
   const columns = ['photo_url', 'ipa_url', 'consent_letter_url', 'contract_url'] as const;

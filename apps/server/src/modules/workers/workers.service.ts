@@ -27,6 +27,7 @@ import { deleteFile } from '../../files/files.service.ts';
 import { assertStoredFiles, type StoredFileField } from '../../files/stored-file-links.ts';
 import { newId, nowIso } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import * as expiry from './worker-expiry.repository.ts';
 import * as repo from './workers.repository.ts';
 
 export const WORKER_NOT_FOUND = 'Worker not found';
@@ -198,16 +199,16 @@ export async function workerDashboard(db: Db, timeZone: string, now = new Date()
   const window = expiryWindow(today);
   const months = dashboardMonths(now, timeZone);
   const [byStatus, created, expiringWp, expiringCoretrade, expiredWp, expiredCoretrade] = await Promise.all([
-    repo.countWorkersByStatus(db),
-    repo.countCreatedIn(db, {
+    expiry.countWorkersByStatus(db),
+    expiry.countCreatedIn(db, {
       current: months.currentMonth,
       last: months.lastMonth,
       beforeLast: months.monthBeforeLast,
     }),
-    repo.countExpiringWorkers(db, 'wp_expiry_date', window),
-    repo.countExpiringWorkers(db, 'coretrade_expiry_date', window),
-    repo.countExpiredWorkers(db, 'wp_expiry_date', today),
-    repo.countExpiredWorkers(db, 'coretrade_expiry_date', today),
+    expiry.countExpiringWorkers(db, 'wp_expiry_date', window),
+    expiry.countExpiringWorkers(db, 'coretrade_expiry_date', window),
+    expiry.countExpiredWorkers(db, 'wp_expiry_date', today),
+    expiry.countExpiredWorkers(db, 'coretrade_expiry_date', today),
   ]);
   const totals = statusTotals(byStatus, WORKER_STATUSES, 'Terminated');
   return {
@@ -226,7 +227,7 @@ export async function workerDashboard(db: Db, timeZone: string, now = new Date()
 }
 
 export type ExpiringKind = 'wp' | 'coretrade';
-const EXPIRY_COLUMNS: Record<ExpiringKind, repo.ExpiryColumn> = {
+const EXPIRY_COLUMNS: Record<ExpiringKind, expiry.ExpiryColumn> = {
   wp: 'wp_expiry_date',
   coretrade: 'coretrade_expiry_date',
 };
@@ -254,8 +255,8 @@ export async function listExpiringWorkers(
   const { page, pageSize, ...filters } = query;
   const paging = page || pageSize ? { page: page ?? 1, pageSize: pageSize ?? 100 } : undefined;
   const [result, expired] = await Promise.all([
-    repo.listExpiringWorkers(db, column, expiryWindow(today), filters, paging),
-    repo.listExpiredWorkers(db, column, today, filters, MAX_EXPIRED_ROWS),
+    expiry.listExpiringWorkers(db, column, expiryWindow(today), filters, paging),
+    expiry.listExpiredWorkers(db, column, today, filters, MAX_EXPIRED_ROWS),
   ]);
   const withDays = (worker: Worker): ExpiringWorker => ({
     ...worker,
