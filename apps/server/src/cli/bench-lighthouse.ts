@@ -23,7 +23,6 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type LighthousePage, type LighthouseResult, lighthouseScores } from '../bench/lighthouse.ts';
 import { DEMO_EMAIL } from '../demo/demo-data.ts';
-import { SERVER_NODE_FLAGS } from '../node-flags.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 
@@ -35,7 +34,7 @@ interface Build {
 
 /** The built server on `port`, as `npm start` runs it, over the given data and web build. */
 async function startServer(build: Build, dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, build.serverMain], {
+  const child = spawn(process.execPath, [build.serverMain], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

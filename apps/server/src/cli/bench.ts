@@ -20,7 +20,6 @@ import { type Figure, figure, formatTable } from '../bench/figures.ts';
 import { undoInterruptedRun } from '../bench/interrupt.ts';
 import { lighthouseUnavailable } from '../bench/lighthouse.ts';
 import { runBench } from '../bench/run-bench.ts';
-import { SERVER_NODE_FLAGS } from '../node-flags.ts';
 import { benchPayslipPdf } from './bench-payslip-pdf.ts';
 
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
@@ -56,7 +55,7 @@ async function main(): Promise<void> {
   // The server as `npm start` runs it: the esbuild bundle (a second or so to build).
   execFileSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   const figures: Figure[] = await runBench({
-    server: [...SERVER_NODE_FLAGS, path.join(ROOT, 'apps/server/dist/main.js')],
+    server: [path.join(ROOT, 'apps/server/dist/main.js')],
     workers: number('BENCH_WORKERS', 10_000),
     months: number('BENCH_MONTHS', 12),
     seconds: number('BENCH_SECONDS', 5),
