@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { CLIENT_ROUTES, SIGNED_IN_SHELL } from '../web/client-routes.ts';
-import { entryOf, filesOf, type Manifest } from '../web/vite-manifest.ts';
+import { ROUTE_MODULES } from '../../../web/route-preloads.ts';
+import { entryOf, filesOf, type Manifest } from './vite-manifest.ts';
 
 /**
  * Issue 15 front-end budget: the gzipped JS and CSS a browser loads for a route, read from the Vite
@@ -10,7 +10,7 @@ import { entryOf, filesOf, type Manifest } from '../web/vite-manifest.ts';
  * statically, plus, for a feature route, the lazily loaded page chunk with its own static imports.
  */
 
-/** The feature routes measured, and the page module each one loads lazily (web/client-routes.ts). */
+/** The feature routes measured, and the page module each one loads lazily (apps/web/route-preloads.ts). */
 export const FEATURE_ROUTES: Record<string, string> = Object.fromEntries(
   [
     '/dashboard',
@@ -21,14 +21,14 @@ export const FEATURE_ROUTES: Record<string, string> = Object.fromEntries(
     '/payslip',
     '/worker/employment-letter/:id',
   ].map((route) => {
-    const page = CLIENT_ROUTES.find((candidate) => candidate.path === route)?.modules.at(-1);
+    const page = ROUTE_MODULES[route]?.at(-1);
     if (!page) throw new Error(`No client route ${route}`);
     return [route, page];
   }),
 );
 
 /** The signed-in shell every feature route loads lazily with its page (apps/web/src/app/router.tsx). */
-export const SHELL = SIGNED_IN_SHELL;
+export const SHELL = ROUTE_MODULES['/dashboard']?.slice(0, -1) ?? [];
 
 export interface RouteSize {
   route: string;

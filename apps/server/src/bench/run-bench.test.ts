@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { databaseUnderTest } from '../../test/build-test-app.ts';
-import type { Manifest } from '../web/vite-manifest.ts';
 import { formatTable } from './figures.ts';
 import { FEATURE_ROUTES } from './front-end-size.ts';
 import { ENDPOINTS, frontEndFigures, runBench } from './run-bench.ts';
+import type { Manifest } from './vite-manifest.ts';
 
 /**
  * Issue 15: the short form of `npm run bench` (tiny data, a fraction of a second per endpoint) runs in

@@ -13,7 +13,6 @@ import { loadConfig } from '../config.ts';
 import { createDatabase, type Db, migrateToLatest } from '../db/database.ts';
 import { generateDemoData, prepareDemo } from '../demo/demo-data.ts';
 import { createLocalFileStore } from '../files/local-file-store.ts';
-import { readManifest } from '../web/vite-manifest.ts';
 import type { BareServerSetup, CapturedQuery } from './bare-server.ts';
 import { readCpuTimes, stealShare } from './cpu-steal.ts';
 import { type Figure, figure, median } from './figures.ts';
@@ -21,6 +20,7 @@ import { routeSizes } from './front-end-size.ts';
 import { undoIfInterrupted } from './interrupt.ts';
 import { lighthouseScores, medianRun } from './lighthouse.ts';
 import type { LoadRequest, LoadResult } from './load-worker.ts';
+import { readManifest } from './vite-manifest.ts';
 
 /**
  * `npm run bench` (issue 15): builds the large set on each database, starts the real server on a port
