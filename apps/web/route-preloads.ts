@@ -3,11 +3,12 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * Decision 040, as decision 076 places it: the web build, not the server, says what each route loads.
- * `routePreloads()` writes `dist/route-preloads.json`, the build files each client route loads lazily
- * beyond the entry, which the server reads to name them in that route's `index.html` (so the browser
- * fetches them beside the entry instead of after it), and puts the preload of the first API request
- * the app makes whatever the route (the session, features/auth/auth-provider.tsx) into `index.html`.
+ * Decisions 040 and 052, as decision 076 places them: the web build, not the server, says what each
+ * route loads. `routePreloads()` writes `dist/route-preloads.json`: the build files each client route
+ * loads lazily beyond the entry, and what a list page asks the API for as it first renders; the server
+ * names them in that route's `index.html`, so the browser fetches them beside the entry instead of
+ * after it. It also puts the preload of the app's first API request whatever the route (the session,
+ * features/auth/auth-provider.tsx) into `index.html`.
  */
 
 /** What the app asks the API for as soon as it starts, whatever the route. */
@@ -18,6 +19,19 @@ const SIGNED_IN_SHELL = ['src/app/protected-route.tsx', 'src/app/app-layout.tsx'
 
 const feature = (name: string, page: string) => `src/features/${name}/pages/${page}.tsx`;
 const signedIn = (name: string, page: string) => [...SIGNED_IN_SHELL, feature(name, page)];
+
+/**
+ * Decision 052: what a list page asks the API for as it first renders, opened without a query string
+ * (first page, no filter), exactly as the page writes the URLs; e2e `route-preloads.spec.ts` fails when
+ * the page asks for anything else. Without them the list's data left only once the page had rendered:
+ * Lighthouse mobile put `/worker-management`'s LCP about 0.4 s later (decision 076).
+ */
+export const FIRST_DATA: Record<string, string[]> = {
+  '/worker-management': ['/api/workers/dashboard', '/api/workers/companies', '/api/workers?page=1&pageSize=25'],
+  '/timesheet': ['/api/timesheets?page=1&pageSize=25', '/api/timesheets/summary'],
+  '/admin-charge': ['/api/admin-charges?page=1&pageSize=25', '/api/admin-charges/summary'],
+  '/training-records': ['/api/training-records?page=1&pageSize=25', '/api/training-records/summary'],
+};
 
 /**
  * The routes of src/app/router.tsx and src/features/<feature>/routes.tsx (React Router patterns) and the
@@ -62,10 +76,14 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/apple-design-test': signedIn('design-demo', 'apple-design-test-page'),
 };
 
-/** One route of `route-preloads.json`: its pattern and the build files to preload (`assets/...`). */
+/**
+ * One route of `route-preloads.json`: its pattern, the build files to preload (`assets/...`) and the API
+ * requests to preload when the page is opened without a query string.
+ */
 export interface RoutePreload {
   path: string;
   files: string[];
+  firstData?: string[];
 }
 
 /** The Vite manifest's chunks (`dist/.vite/manifest.json`), as much of them as is read here. */
@@ -94,7 +112,9 @@ export function routePreloadsOf(manifest: Manifest): RoutePreload[] {
   filesOf(manifest, entry, entryFiles);
   return Object.entries(ROUTE_MODULES).map(([routePath, modules]) => {
     const seen = new Set(entryFiles);
-    return { path: routePath, files: [...new Set(modules.flatMap((module) => filesOf(manifest, module, seen)))] };
+    const files = [...new Set(modules.flatMap((module) => filesOf(manifest, module, seen)))];
+    const firstData = FIRST_DATA[routePath];
+    return { path: routePath, files, ...(firstData ? { firstData } : {}) };
   });
 }
 

@@ -2,10 +2,11 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Decision 040 (placed by decision 076): the server's page for a route names the build files that route
- * loads lazily (apps/web/route-preloads.ts writes them into the build), and the build's index.html
- * preloads the session, the app's first request. These check that each preload is fetched once, not
- * once more by the page that uses it.
+ * Decisions 040 and 052 (placed by decision 076): the server's page for a route names the build files
+ * that route loads lazily and, for a list opened without a query string, what its page asks the API for
+ * as it first renders (apps/web/route-preloads.ts writes both into the build); the build's index.html
+ * preloads the session. These hold the preloads and the pages in step: each preload is fetched once,
+ * and a page that asks for another URL (a changed page size, a new request) fails here.
  */
 const PAGES: Record<string, string> = {
   '/worker-management': 'Worker Management',
@@ -14,9 +15,10 @@ const PAGES: Record<string, string> = {
   '/training-records': 'Training Records',
 };
 
-const SESSION_PRELOAD = '<link rel="preload" as="fetch" crossorigin href="/api/auth/session">';
+const fetchPreload = (url: string) =>
+  `<link rel="preload" as="fetch" crossorigin href="${url.replaceAll('&', '&amp;')}">`;
 
-// The service worker answers later navigations with the plain index.html (no chunk preloads): each page
+// The service worker answers later navigations with the plain index.html (no route preloads): each page
 // here is the server's own.
 test.use({ serviceWorkers: 'block' });
 
@@ -33,17 +35,22 @@ async function requestsOpening(page: Page, path: string, heading: string): Promi
   return requests;
 }
 
+const preloadedApiRequests = (html: string) =>
+  [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((m) =>
+    (m[1] ?? '').replaceAll('&amp;', '&'),
+  );
+
 for (const [path, heading] of Object.entries(PAGES)) {
-  test(`${path} preloads the session and its own files, and fetches each once`, async ({ staffPage: page }) => {
+  test(`${path} asks for exactly what its page preloads, once each`, async ({ staffPage: page }) => {
     const html = await (await page.request.get(path)).text();
-    expect(html).toContain(SESSION_PRELOAD);
-    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
-      (match) => match[1] ?? '',
-    );
-    expect(preloaded.some((file) => file.includes('-page-'))).toBe(true);
+    const data = preloadedApiRequests(html);
+    expect(data).toContain('/api/auth/session');
+    expect(data.length).toBeGreaterThan(1);
+    const files = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1] ?? '');
+    expect(files.some((file) => file.includes('-page-'))).toBe(true);
     const requests = await requestsOpening(page, path, heading);
-    expect(requests.filter((url) => url === '/api/auth/session')).toHaveLength(1);
-    for (const file of preloaded)
+    expect(requests.filter((url) => url.startsWith('/api/')).sort()).toEqual([...data].sort());
+    for (const file of files)
       expect(
         requests.filter((url) => url === file),
         file,
@@ -51,8 +58,20 @@ for (const [path, heading] of Object.entries(PAGES)) {
   });
 }
 
+test('a list opened with a query string is sent without the first page it would not use', async ({
+  staffPage: page,
+}) => {
+  const html = await (await page.request.get('/worker-management?q=nobody')).text();
+  expect(html).toContain(fetchPreload('/api/auth/session'));
+  expect(html).not.toContain('/api/workers?');
+  const requests = await requestsOpening(page, '/worker-management?q=nobody', 'Worker Management');
+  expect(requests.filter((url) => url.startsWith('/api/workers?'))).toEqual([
+    '/api/workers?q=nobody&page=1&pageSize=25',
+  ]);
+});
+
 test('the sign-in page preloads the session and no chunk', async ({ page }) => {
   const html = await (await page.request.get('/login')).text();
-  expect(html).toContain(SESSION_PRELOAD);
+  expect(preloadedApiRequests(html)).toEqual(['/api/auth/session']);
   expect(html).not.toContain('modulepreload');
 });

@@ -12,7 +12,11 @@ const INDEX = `<!doctype html>
 
 const ROUTES: RoutePreload[] = [
   { path: '/login', files: [] },
-  { path: '/workers', files: ['assets/shell.js', 'assets/list-page.js', 'assets/list-kit.css'] },
+  {
+    path: '/workers',
+    files: ['assets/shell.js', 'assets/list-page.js', 'assets/list-kit.css'],
+    firstData: ['/api/workers?page=1&pageSize=25'],
+  },
   { path: '/workers/edit/:id', files: ['assets/shell.js', 'assets/form-page.js'] },
 ];
 
@@ -43,6 +47,7 @@ describe('the index.html of a route (decision 040)', () => {
     const pageFor = webAppPages(INDEX, ROUTES);
     const html = (path: string) => pageFor(path).html;
     expect(html('/workers')).toContain('<link rel="modulepreload" crossorigin href="/assets/list-page.js">');
+    expect(html('/workers')).toContain('/api/workers?page=1');
     expect(html('/workers')).toContain('<link rel="preload" as="style" crossorigin href="/assets/list-kit.css">');
     expect(html('/Workers/')).toBe(html('/workers'));
     expect(html('/workers/edit/42')).toContain('/assets/form-page.js');
@@ -51,6 +56,20 @@ describe('the index.html of a route (decision 040)', () => {
     expect(pageFor('/workers/edit/1')).toBe(pageFor('/workers/edit/2'));
     expect(pageFor('/workers').etag).toMatch(/^W\/"[\w-]+"$/);
     expect(pageFor('/workers').etag).not.toBe(pageFor('/login').etag);
+  });
+
+  it("preloads a route's first data only for the route opened without a query string (decision 052)", () => {
+    const pageFor = webAppPages(INDEX, ROUTES);
+    const html = (path: string, withQuery?: boolean) => pageFor(path, withQuery).html;
+    const dataTag = '<link rel="preload" as="fetch" crossorigin href="/api/workers?page=1&amp;pageSize=25">';
+    expect(html('/workers')).toContain(dataTag);
+    expect(html('/workers').indexOf('/api/auth/session')).toBeLessThan(html('/workers').indexOf(dataTag));
+    expect(html('/workers').indexOf(dataTag)).toBeLessThan(html('/workers').indexOf('/assets/shell.js'));
+    // A search or another page asks for other URLs: the chunks still, the first page not.
+    expect(html('/workers', true)).not.toContain('/api/workers?');
+    expect(html('/workers', true)).toContain('/assets/list-page.js');
+    expect(html('/workers/edit/42')).not.toContain('/api/workers?');
+    expect(pageFor('/workers').etag).not.toBe(pageFor('/workers', true).etag);
   });
 
   it('sends index.html as it is when the build names no route', () => {

@@ -31,6 +31,7 @@ function fakeWebBuild(dataDir: string): string {
       {
         path: '/worker-management',
         files: ['assets/protected-route-B2.js', 'assets/app-layout-C3.js', 'assets/worker-list-page-D4.js'],
+        firstData: ['/api/workers?page=1&pageSize=25'],
       },
     ]),
   );
@@ -54,6 +55,12 @@ describe('the app shell of each route (decision 040)', () => {
     for (const chunk of ['protected-route-B2.js', 'app-layout-C3.js', 'worker-list-page-D4.js']) {
       expect(list.body).toContain(`<link rel="modulepreload" crossorigin href="/assets/${chunk}">`);
     }
+    // Opened with a query string: the first page's data is not preloaded, the chunks are.
+    expect(list.body).not.toContain('/api/workers?');
+    const first = await t.app.inject({ method: 'GET', url: '/worker-management' });
+    expect(first.body).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/workers?page=1&amp;pageSize=25">',
+    );
     // No inline script: the page keeps working under the CSP without 'unsafe-inline'.
     expect(list.body.match(/<script/g)).toHaveLength(1);
 

@@ -12,8 +12,8 @@ function readRoutePreloads(webDistDir: string): RoutePreload[] {
 
 /**
  * In production the server also serves the built SPA and its service worker: one process, one port.
- * Every client route gets the app's `index.html` with the preloads of that route's files (decision
- * 040), made once here, not per request; @fastify/compress compresses it for the browser.
+ * Every client route gets the app's `index.html` with the preloads of that route's files and first data
+ * (decisions 040 and 052), made once here, not per request; @fastify/compress compresses it.
  */
 export async function serveWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
@@ -39,7 +39,8 @@ export async function serveWebApp(app: FastifyInstance, webDistDir: string): Pro
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for GET ${request.url}` } });
     }
     // The React router decides, including its own Not Found page.
-    const page = pageFor(request.url.split('?')[0] ?? '/');
+    const [pathname = '/', query] = request.url.split('?');
+    const page = pageFor(pathname, query !== undefined);
     reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').header('ETag', page.etag);
     if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(page.etag)) return reply.status(304).send();
     return reply.type('text/html; charset=utf-8').send(page.html);
