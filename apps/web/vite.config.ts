@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePreloads } from './route-preloads.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
@@ -47,6 +48,7 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   plugins: [
     react(),
+    routePreloads(),
     precompress(),
     tailwindcss(),
     VitePWA({
@@ -82,8 +84,8 @@ export default defineConfig({
     // Host is kept (no changeOrigin) so the server's same-origin check sees the page's own origin.
     proxy: { '/api': { target: apiTarget } },
   },
-  // The manifest tells the server which chunks each route loads (decision 040) and the benchmark how
-  // much each route weighs (issue 15 front-end budget).
+  // From the manifest `route-preloads.ts` writes which files each route loads (decision 040), for the
+  // server's preloads and the benchmark's route sizes.
   build: {
     sourcemap: true,
     manifest: true,

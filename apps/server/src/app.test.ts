@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { insertWorkers } from '../test/factories.ts';
 import { createUser } from './auth/auth.service.ts';
 
 /** A built web app as Vite leaves it: hashed assets, the shell, the manifest and the service worker. */
@@ -145,5 +146,54 @@ describe('host check (issue 7.10)', () => {
     // Health checks from the machine or a load balancer still answer.
     const health = await t.app.inject({ method: 'GET', url: '/api/health', headers: { host: '10.0.0.5:3000' } });
     expect(health.statusCode).toBe(200);
+  });
+});
+
+describe('compressed answers (decision 076, @fastify/compress)', () => {
+  it('compresses JSON of 1 KB or more for a client that accepts it, brotli first, and only then', async () => {
+    const t = await buildTestApp();
+    await t.signIn();
+    // Enough workers for a page of JSON well over the threshold.
+    await insertWorkers(t.db, {}, {}, {}, {}, {}, {});
+    const url = '/api/workers?page=1&pageSize=25';
+    const plain = await t.request({ method: 'GET', url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Buffer.byteLength(plain.body)).toBeGreaterThan(1024);
+
+    const br = await t.request({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(br.rawPayload.length).toBeLessThan(Buffer.byteLength(plain.body) / 2);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+
+    const gzip = await t.request({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    const identity = await t.request({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(plain.body);
+
+    // A small answer goes as it is.
+    const small = await t.request({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ status: 'ok' });
+  });
+
+  it('sends PDFs and stored files as they are', async () => {
+    const t = await buildTestApp();
+    const body = Buffer.alloc(8 * 1024, 'a');
+    for (const type of ['application/pdf', 'image/jpeg', 'image/png', 'application/octet-stream']) {
+      t.app.get(`/api/test-file/${type.replace('/', '-')}`, (_request, reply) => reply.type(type).send(body));
+    }
+    for (const type of ['application/pdf', 'image/jpeg', 'image/png', 'application/octet-stream']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/test-file/${type.replace('/', '-')}`,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(response.headers['content-encoding'], type).toBeUndefined();
+      expect(response.rawPayload.equals(body), type).toBe(true);
+    }
   });
 });

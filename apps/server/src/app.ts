@@ -1,10 +1,14 @@
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifySchema, type HTTPMethods } from 'fastify';
-import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type FastifySchema, type HTTPMethods, LogController } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import type { DestinationStream } from 'pino';
 import { accountRoutes, authRoutes, HealthResponse } from './auth/auth.routes.ts';
+import { authenticate } from './auth/session-cookie.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { FileStore } from './files/file-store.ts';
@@ -22,15 +26,13 @@ import { timesheetsRoutes } from './modules/timesheets/timesheets.routes.ts';
 import { trainingRecordsRoutes } from './modules/training-records/training-records.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { workersRoutes } from './modules/workers/workers.routes.ts';
-import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHostCheck } from './plugins/host-check.ts';
-import { logDestination, OneLinePerRequest } from './plugins/request-log.ts';
-import { requestValidatorCompiler } from './plugins/request-validator.ts';
+import { logDestination, registerRequestLog } from './plugins/request-log.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { authenticate, requireSession } from './plugins/session.ts';
+import { requireSession } from './plugins/session.ts';
 import { serveWebApp } from './web/serve-web-app.ts';
 
 export interface AppDependencies {
@@ -41,6 +43,8 @@ export interface AppDependencies {
   fileStore?: FileStore;
   /** Where e-mail goes; by default SMTP_URL's server, else `$DATA_DIR/outbox` (ARCHITECTURE Shape). */
   mailer?: Mailer;
+  /** Where log lines go; by default standard output, and none in tests (a test hands one to read them). */
+  logStream?: DestinationStream;
 }
 
 /**
@@ -77,10 +81,13 @@ export async function buildApp({
   db,
   fileStore,
   mailer: givenMailer,
+  logStream,
 }: AppDependencies): Promise<FastifyInstance> {
+  const stream = logStream ?? (config.env === 'test' ? undefined : logDestination());
   const app = Fastify({
-    logger: config.env === 'test' ? false : { level: config.logLevel, stream: logDestination() },
-    logController: new OneLinePerRequest(),
+    logger: stream ? { level: config.logLevel, stream } : false,
+    // One line per request, written when it is answered (plugins/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -90,7 +97,7 @@ export async function buildApp({
   app.addHook('onRoute', (route) => {
     routeTable.push({ methods: ([] as HTTPMethods[]).concat(route.method), url: route.url, schema: route.schema });
   });
-  app.setValidatorCompiler(requestValidatorCompiler);
+  app.setValidatorCompiler(validatorCompiler);
   // Answers are checked against their zod schema outside production (tests, dev), written fast always.
   app.setSerializerCompiler(responseSerializerCompiler({ check: config.env !== 'production' }));
   app.decorateRequest('user', null);
@@ -98,9 +105,19 @@ export async function buildApp({
   const mailer = givenMailer ?? createMailer(config.mail);
   app.addHook('onClose', async () => mailer.close());
 
+  registerRequestLog(app);
   registerErrorHandler(app);
   registerSecurityHeaders(app);
-  registerCompression(app);
+  // Decision 076: JSON answers and the app's pages of 1 KB and more go compressed to browsers (a page of
+  // 25 workers: about 25 KB of JSON, 4 KB in brotli), with the compressible types of mime-db besides;
+  // not the plugin's default `application/octet-stream`, so stored files go as they were stored.
+  // Request bodies are not decompressed (no client sends them compressed; a body's size limit holds).
+  await app.register(fastifyCompress, {
+    globalDecompression: false,
+    encodings: ['br', 'gzip'],
+    customTypes: /^(application\/json|text\/html)(;|$)/,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   registerHostCheck(app, { publicOrigin: config.publicOrigin, listenHost: config.host });
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {

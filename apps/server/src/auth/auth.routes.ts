@@ -11,16 +11,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { unauthorized } from '../lib/errors.ts';
+import * as auth from './auth.service.ts';
 import {
   authenticate,
   clearSessionCookie,
-  currentUser,
   DEVICE_COOKIE,
   SESSION_COOKIE,
   setDeviceCookie,
   setSessionCookie,
-} from '../plugins/session.ts';
-import * as auth from './auth.service.ts';
+} from './session-cookie.ts';
 
 interface AuthRoutesOptions {
   db: Db;
@@ -89,8 +88,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     { schema: { tags: ['auth'], body: ChangePasswordInput, response: { 200: ChangePasswordResponse } } },
     async (request) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (!token) throw unauthorized();
-      return auth.changePassword(db, currentUser(request), token, request.body);
+      // Behind the session guard: `request.user` is the session's user.
+      if (!token || !request.user) throw unauthorized();
+      return auth.changePassword(db, request.user, token, request.body);
     },
   );
 };

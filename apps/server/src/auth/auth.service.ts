@@ -14,13 +14,6 @@ import { newId, nowIso } from '../lib/clock.ts';
 import { badRequest, conflict, tooMany, unauthorized } from '../lib/errors.ts';
 import * as repo from './auth.repository.ts';
 import { hashForUnknownUser, hashPassword, verifyPassword } from './password.ts';
-import {
-  forgetSession,
-  forgetUserSessions,
-  recentSession,
-  rememberSession,
-  sessionsForgottenCount,
-} from './recent-sessions.ts';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Decision 006: failures for one e-mail from one client address (not a known device). */
@@ -152,11 +145,11 @@ async function rememberDevice(db: Db, userId: string, now: Date): Promise<{ toke
 }
 
 /**
- * Reads the session behind a cookie token, from the database or as read there within the last second
- * (decision 067; the expiry rules are applied either way). Sliding expiry: once less than half the
- * idle lifetime is left, it is extended, and `renewedUntil` tells the caller to send the cookie again.
- * Never past the absolute lifetime from sign-in (issue 7.11): then the session ends and signing in is
- * required.
+ * Reads the session behind a cookie token from the database, on every request (decision 076: no
+ * process remembers a session, so a sign-out or a password change on any process ends it everywhere
+ * at once). Sliding expiry: once less than half the idle lifetime is left, it is extended, and
+ * `renewedUntil` tells the caller to send the cookie again. Never past the absolute lifetime from
+ * sign-in (SESSION_MAX_AGE_DAYS): then the session ends and signing in is required.
  */
 export async function readSession(
   db: Db,
@@ -165,26 +158,18 @@ export async function readSession(
   now = new Date(),
 ): Promise<{ user: SessionUser; renewedUntil: Date | null } | null> {
   const sessionId = sessionIdOf(token);
-  let row = recentSession(db, sessionId, now);
-  if (!row) {
-    const readSince = sessionsForgottenCount(db);
-    row = await repo.findSessionUser(db, sessionId);
-    if (!row) return null;
-    rememberSession(db, row, now, readSince);
-  }
+  const row = await repo.findSessionUser(db, sessionId);
+  if (!row) return null;
   const expiresAt = new Date(row.expires_at);
   const endsAt = new Date(new Date(row.created_at).getTime() + policy.maxAgeMs);
   if (expiresAt <= now || endsAt <= now) {
     await repo.deleteSession(db, sessionId);
-    forgetSession(db, sessionId);
     return null;
   }
   let renewedUntil: Date | null = null;
   if (expiresAt.getTime() - now.getTime() < policy.ttlMs / 2 && expiresAt < endsAt) {
     renewedUntil = new Date(Math.min(now.getTime() + policy.ttlMs, endsAt.getTime()));
     await repo.extendSession(db, sessionId, nowIso(renewedUntil));
-    // The next request reads the renewed row (and whether it still exists) from the database.
-    forgetSession(db, sessionId);
   }
   return { user: { id: row.id, name: row.name, email: row.email }, renewedUntil };
 }
@@ -192,8 +177,6 @@ export async function readSession(
 export async function logout(db: Db, token: string, actor: Actor | null): Promise<void> {
   const sessionId = sessionIdOf(token);
   await repo.deleteSession(db, sessionId);
-  // After the delete: a request reading the session meanwhile would have remembered it again.
-  forgetSession(db, sessionId);
   if (actor) await recordAudit(db, actor, { action: 'logout', entity: 'session', entityId: null });
 }
 
@@ -279,8 +262,6 @@ export async function changePassword(
     });
     return ended;
   });
-  // Once committed, so no request reads the ended sessions back in between.
-  forgetUserSessions(db, actor.id, sessionIdOf(sessionToken));
   await repo.resetAttempts(db, [key]);
   return { endedSessions };
 }

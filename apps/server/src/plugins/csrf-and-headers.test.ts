@@ -170,10 +170,10 @@ describe('security headers on every kind of answer (issue 16)', () => {
       expect(response.headers['x-content-type-options'], name).toBe('nosniff');
       expect(response.headers['cross-origin-resource-policy'], name).toBe('same-origin');
       expect(response.headers['permissions-policy'], name).toContain('camera=()');
-      // helmet's page-only headers go with what a browser renders as a page, not with JSON (issue 15).
-      const page = !String(response.headers['content-type']).startsWith('application/json');
-      expect(response.headers['cross-origin-opener-policy'], name).toBe(page ? 'same-origin' : undefined);
-      expect(response.headers['x-permitted-cross-domain-policies'], name).toBe(page ? 'none' : undefined);
+      // Decision 076: one set on every answer, JSON included.
+      expect(response.headers['cross-origin-opener-policy'], name).toBe('same-origin');
+      expect(response.headers['x-permitted-cross-domain-policies'], name).toBe('none');
+      expect(response.headers['origin-agent-cluster'], name).toBe('?1');
       if (name !== 'the API docs') {
         expect(csp.get('default-src'), name).toEqual(["'self'"]);
         expect(csp.get('form-action'), name).toEqual(["'self'"]);

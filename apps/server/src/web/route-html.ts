@@ -1,34 +1,33 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { type ClientRoute, matchClientRoute } from './client-routes.ts';
-import { entryOf, filesOf, type Manifest } from './vite-manifest.ts';
 
 /**
- * Decision 040 (issue 15, Lighthouse): the `index.html` the server sends for a client route names the
- * chunks that route loads lazily, so the browser fetches them beside the entry. Without it they are
- * found only once the entry has downloaded and run (one more round trip and download on the critical
- * path: on a slow phone link, about a second before the page can paint).
+ * Decision 040 (Lighthouse): the `index.html` the server sends for a client route names the build files
+ * that route loads lazily, so the browser fetches them beside the entry instead of once the entry has
+ * downloaded and run (one more round trip and download on a slow phone link), and (decision 052) the
+ * API requests a list page makes as it first renders. Which those are, the web build says
+ * (`route-preloads.json`, written by apps/web/route-preloads.ts, decision 076): the server knows no
+ * route, module or API request of the web app.
  */
 
-/** The preload tags of the chunks and stylesheets `modules` bring in beyond the entry's own. */
-export function preloadTags(manifest: Manifest, modules: readonly string[]): string[] {
-  // The entry's files are in index.html already (Vite's script, modulepreload and stylesheet tags).
-  const seen = new Set<string>();
-  filesOf(manifest, entryOf(manifest), seen);
-  const files = new Set<string>();
-  for (const module of modules) for (const file of filesOf(manifest, module, seen)) files.add(file);
-  return [...files].map((file) =>
-    file.endsWith('.css')
-      ? `<link rel="preload" as="style" crossorigin href="/${file}">`
-      : `<link rel="modulepreload" crossorigin href="/${file}">`,
-  );
+/** One route of the web build's `route-preloads.json`: a React Router pattern and what it loads. */
+export interface RoutePreload {
+  path: string;
+  files: string[];
+  /** Preloaded only for a request without a query string: with one (a search, a page) it goes unused. */
+  firstData?: string[];
 }
 
+/** The preload tag of a build file: a stylesheet, or a JavaScript module with its imports. */
+export const preloadTag = (file: string) =>
+  file.endsWith('.css')
+    ? `<link rel="preload" as="style" crossorigin href="/${file}">`
+    : `<link rel="modulepreload" crossorigin href="/${file}">`;
+
 /**
- * The preload tag of an API request the app makes with `fetch` as it starts (same origin, with the
- * cookie): `crossorigin` gives the preload the mode and credentials of such a fetch, so it is used.
+ * The preload tag of an API request the app makes with `fetch` (same origin, with the cookie):
+ * `crossorigin` gives the preload the mode and credentials of such a fetch, so it is used.
  */
-export const apiPreloadTag = (url: string) =>
+export const fetchPreloadTag = (url: string) =>
   `<link rel="preload" as="fetch" crossorigin href="${url.replaceAll('&', '&amp;')}">`;
 
 /** `indexHtml` with `tags` at the end of its head (after the entry's own tags). */
@@ -37,82 +36,51 @@ export function withHeadTags(indexHtml: string, tags: readonly string[]): string
   return indexHtml.replace('</head>', `${tags.map((tag) => `\n    ${tag}`).join('')}\n  </head>`);
 }
 
-/** The page of a route: `indexHtml` with the startup requests' and the route's chunks' preloads. */
-export function routeHtml(
-  indexHtml: string,
-  manifest: Manifest,
-  modules: readonly string[],
-  apiRequests: readonly string[] = [],
-): string {
-  return withHeadTags(indexHtml, [...apiRequests.map(apiPreloadTag), ...preloadTags(manifest, modules)]);
+/**
+ * The route a request path shows, as React Router matches it: case-insensitive, a trailing slash
+ * ignored, `:name` one non-empty segment. Undefined for any other path (the app's Not Found page).
+ */
+export function matchRoute<Route extends { path: string }>(pathname: string, routes: readonly Route[]) {
+  const segments = pathname.toLowerCase().split('/').filter(Boolean);
+  return routes.find((route) => {
+    const pattern = route.path.toLowerCase().split('/').filter(Boolean);
+    return (
+      pattern.length === segments.length &&
+      pattern.every((part, index) => part === segments[index] || (part.startsWith(':') && segments[index] !== ''))
+    );
+  });
 }
 
-/** One page as sent: the HTML and its compressed copies (made once, at start), and its validator. */
+/** One page as sent: its HTML and its validator (weak: every encoding of the page has the same one). */
 export interface WebAppPage {
-  html: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-  /** Weak, as every encoding of the page has the same one. */
+  html: string;
   etag: string;
 }
 
-function webAppPage(html: string): WebAppPage {
-  const data = Buffer.from(html);
-  return {
-    html: data,
-    br: brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(data, { level: 9 }),
-    etag: `W/"${createHash('sha256').update(data).digest('base64url').slice(0, 27)}"`,
-  };
-}
+const webAppPage = (html: string): WebAppPage => ({
+  html,
+  etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+});
 
 /** The page of a path as sent, `withQuery` when the request named a query string (`?...`). */
 export type PageFor = (pathname: string, withQuery?: boolean) => WebAppPage;
 
-/**
- * Every route's page, built once from the build's `index.html` and manifest, with the preloads of
- * `apiRequests` and of the route's chunks (no manifest: every route gets `index.html` as it is). A route
- * whose modules the manifest lacks (a build older than this table) gets only the API preloads, and
- * `onStale` is told. A route with `data` has a second page that preloads it too (decision 052), sent
- * when the request has no query string: with one, the page asks for other URLs (a search, a page).
- */
-export function webAppPages(
-  indexHtml: string,
-  manifest: Manifest | null,
-  routes: readonly ClientRoute[],
-  onStale: (route: ClientRoute, error: Error) => void,
-  apiRequests: readonly string[] = [],
-): PageFor {
-  // Any other path: the app's Not Found page, which reads the session too.
-  const plainHtml = manifest ? routeHtml(indexHtml, manifest, [], apiRequests) : indexHtml;
-  const plain = webAppPage(plainHtml);
-  const byHtml = new Map<string, WebAppPage>([[plainHtml, plain]]);
-  const pageOf = (html: string) => {
-    let page = byHtml.get(html);
-    if (!page) {
-      page = webAppPage(html);
-      byHtml.set(html, page);
-    }
-    return page;
-  };
-  const byRoute = new Map<ClientRoute, { page: WebAppPage; withData: WebAppPage }>();
-  for (const route of routes) {
-    let html = plainHtml;
-    let withData = plainHtml;
-    if (manifest) {
-      try {
-        html = routeHtml(indexHtml, manifest, route.modules, apiRequests);
-        withData = route.data ? routeHtml(indexHtml, manifest, route.modules, [...apiRequests, ...route.data]) : html;
-      } catch (error) {
-        onStale(route, error as Error);
-      }
-    }
-    byRoute.set(route, { page: pageOf(html), withData: pageOf(withData) });
-  }
+/** Every route's page, made once from the build's `index.html` and its route preloads. */
+export function webAppPages(indexHtml: string, routes: readonly RoutePreload[]): PageFor {
+  const plain = webAppPage(indexHtml);
+  const pages = new Map(
+    routes.map((route) => {
+      const files = route.files.map(preloadTag);
+      const page = webAppPage(withHeadTags(indexHtml, files));
+      const firstData = route.firstData?.map(fetchPreloadTag) ?? [];
+      const withData = firstData.length ? webAppPage(withHeadTags(indexHtml, [...firstData, ...files])) : page;
+      return [route, { page, withData }];
+    }),
+  );
   return (pathname, withQuery = false) => {
-    const route = matchClientRoute(pathname, routes);
-    const pages = route && byRoute.get(route);
-    if (!pages) return plain;
-    return withQuery ? pages.page : pages.withData;
+    const route = matchRoute(pathname, routes);
+    const found = route && pages.get(route);
+    if (!found) return plain;
+    return withQuery ? found.page : found.withData;
   };
 }

@@ -8,31 +8,32 @@ const INDEX = `<!doctype html>
 <html lang="en">
   <head>
     <title>TD Workforce</title>
+    <!-- As large as the real shell (about 1 KB), which is compressed: ${'-'.repeat(900)} -->
     <script type="module" crossorigin src="/assets/index-A1.js"></script>
+    <link rel="preload" as="fetch" crossorigin href="/api/auth/session">
   </head>
   <body><div id="root"></div></body>
 </html>`;
 
-/** A built web app with its manifest: the entry and the worker list's page and shell chunks. */
+/** A built web app with its route preloads: the entry and the worker list's page and shell chunks. */
 function fakeWebBuild(dataDir: string): string {
   const dist = path.join(dataDir, 'web-dist');
   fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
-  fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
   for (const file of ['index-A1.js', 'protected-route-B2.js', 'app-layout-C3.js', 'worker-list-page-D4.js']) {
     fs.writeFileSync(path.join(dist, 'assets', file), `console.log(${JSON.stringify(file)})`);
   }
+  // What apps/web/route-preloads.ts writes.
   fs.writeFileSync(
-    path.join(dist, '.vite', 'manifest.json'),
-    JSON.stringify({
-      'index.html': { file: 'assets/index-A1.js', isEntry: true },
-      'src/app/protected-route.tsx': { file: 'assets/protected-route-B2.js', imports: ['index.html'] },
-      'src/app/app-layout.tsx': { file: 'assets/app-layout-C3.js', imports: ['index.html'] },
-      'src/features/workers/pages/worker-list-page.tsx': {
-        file: 'assets/worker-list-page-D4.js',
-        imports: ['index.html'],
+    path.join(dist, 'route-preloads.json'),
+    JSON.stringify([
+      { path: '/login', files: [] },
+      {
+        path: '/worker-management',
+        files: ['assets/protected-route-B2.js', 'assets/app-layout-C3.js', 'assets/worker-list-page-D4.js'],
+        firstData: ['/api/workers?page=1&pageSize=25'],
       },
-    }),
+    ]),
   );
   return dist;
 }
@@ -44,7 +45,7 @@ async function appWithWebBuild(): Promise<TestApp> {
 }
 
 describe('the app shell of each route (decision 040)', () => {
-  it("names the route's chunks and the session beside the entry, with the shell's headers", async () => {
+  it("names the route's chunks beside the entry, with the shell's headers", async () => {
     const t = await appWithWebBuild();
     const list = await t.app.inject({ method: 'GET', url: '/worker-management?page=2' });
     expect(list.statusCode).toBe(200);
@@ -54,13 +55,17 @@ describe('the app shell of each route (decision 040)', () => {
     for (const chunk of ['protected-route-B2.js', 'app-layout-C3.js', 'worker-list-page-D4.js']) {
       expect(list.body).toContain(`<link rel="modulepreload" crossorigin href="/assets/${chunk}">`);
     }
-    expect(list.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/auth/session">');
+    // Opened with a query string: the first page's data is not preloaded, the chunks are.
+    expect(list.body).not.toContain('/api/workers?');
+    const first = await t.app.inject({ method: 'GET', url: '/worker-management' });
+    expect(first.body).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/workers?page=1&amp;pageSize=25">',
+    );
     // No inline script: the page keeps working under the CSP without 'unsafe-inline'.
     expect(list.body.match(/<script/g)).toHaveLength(1);
 
     const login = await t.app.inject({ method: 'GET', url: '/login' });
-    expect(login.body).toContain('/api/auth/session');
-    expect(login.body).not.toContain('modulepreload');
+    expect(login.body).toBe(INDEX);
     const unknown = await t.app.inject({ method: 'GET', url: '/no-such-page' });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.body).toBe(login.body);
@@ -74,6 +79,7 @@ describe('the app shell of each route (decision 040)', () => {
     const plain = await t.app.inject({ method: 'GET', url: '/worker-management' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toBe('Accept-Encoding');
+    expect(Buffer.byteLength(plain.body)).toBeGreaterThan(1024);
     const br = await t.app.inject({
       method: 'GET',
       url: '/worker-management',

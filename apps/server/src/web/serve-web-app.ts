@@ -2,15 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { preferredEncoding } from '../lib/accept-encoding.ts';
-import { CLIENT_ROUTES, STARTUP_API_REQUESTS } from './client-routes.ts';
-import { webAppPages } from './route-html.ts';
-import { readManifest } from './vite-manifest.ts';
+import { type RoutePreload, webAppPages } from './route-html.ts';
+
+/** What the web build says each route loads (apps/web/route-preloads.ts); none for an older build. */
+function readRoutePreloads(webDistDir: string): RoutePreload[] {
+  const file = path.join(webDistDir, 'route-preloads.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as RoutePreload[]) : [];
+}
 
 /**
  * In production the server also serves the built SPA and its service worker: one process, one port.
- * Every client route gets the app's `index.html` with the preloads of that route's chunks (decision
- * 040), built once here, not per request.
+ * Every client route gets the app's `index.html` with the preloads of that route's files and first data
+ * (decisions 040 and 052), made once here, not per request; @fastify/compress compresses it.
  */
 export async function serveWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
@@ -19,9 +22,9 @@ export async function serveWebApp(app: FastifyInstance, webDistDir: string): Pro
     root: webDistDir,
     wildcard: false,
     index: false,
-    // Issue 7.9: @fastify/static's own Cache-Control (public, max-age=0) would replace ours below.
+    // @fastify/static's own Cache-Control (public, max-age=0) would replace ours below.
     cacheControl: false,
-    // Issue 15: the build writes .br and .gz beside every text file; a browser that accepts one gets it.
+    // The build writes .br and .gz beside every text file; a browser that accepts one gets it.
     preCompressed: true,
     setHeaders(res, filePath) {
       // Hashed assets never change; the shell, manifest and service worker must always be revalidated.
@@ -29,13 +32,7 @@ export async function serveWebApp(app: FastifyInstance, webDistDir: string): Pro
       res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const pageFor = webAppPages(
-    fs.readFileSync(indexFile, 'utf8'),
-    readManifest(webDistDir),
-    CLIENT_ROUTES,
-    (route, error) => app.log.warn(`${route.path} is served without its chunks' preloads: ${error.message}`),
-    STARTUP_API_REQUESTS,
-  );
+  const pageFor = webAppPages(fs.readFileSync(indexFile, 'utf8'), readRoutePreloads(webDistDir));
   // wildcard: false registers one route per built file; every other GET is a client-side route.
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     if (request.url.startsWith('/api/')) {
@@ -46,9 +43,6 @@ export async function serveWebApp(app: FastifyInstance, webDistDir: string): Pro
     const page = pageFor(pathname, query !== undefined);
     reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').header('ETag', page.etag);
     if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(page.etag)) return reply.status(304).send();
-    reply.type('text/html; charset=utf-8');
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (encoding) reply.header('Content-Encoding', encoding);
-    return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
+    return reply.type('text/html; charset=utf-8').send(page.html);
   });
 }

@@ -9,7 +9,6 @@ import net from 'node:net';
 import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { SERVER_NODE_FLAGS } from '../../src/node-flags.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 const SERVER_DIR = path.join(REPO_ROOT, 'apps/server');
@@ -147,7 +146,7 @@ export class ServerProcess {
     const started = performance.now();
     const log = fs.openSync(this.options.logFile, 'a');
     const gcArgs = this.options.gcReport ? ['--expose-gc', '--require', GC_REPORT_PRELOAD] : [];
-    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...gcArgs, SERVER_ENTRY], {
+    const child = spawn(process.execPath, [...gcArgs, SERVER_ENTRY], {
       cwd: REPO_ROOT,
       stdio: ['ignore', log, log],
       env: {

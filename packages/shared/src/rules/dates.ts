@@ -21,7 +21,7 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * One formatter per time zone and options, made once: creating an Intl.DateTimeFormat costs about
- * 0.2 ms, more than the rest of a small request (issue 15, docs/performance.md); using one is cheap.
+ * 0.2 ms, more than the rest of a small request; using one is cheap (docs/performance.md).
  */
 export function cachedDateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
@@ -33,30 +33,20 @@ export function cachedDateTimeFormat(locale: string, options: Intl.DateTimeForma
   return format;
 }
 
-/** Each time zone's last answer: the requests of one second all ask for the same "today". */
-const lastDateIn = new Map<string, { second: number; date: string }>();
-
 /**
- * The calendar date of an instant in a time zone, as `YYYY-MM-DD`. Formatting to parts costs about
- * 10 us; under load it is paid once a second per time zone (every offset in the time zone database
- * is a whole number of seconds, so a date never changes within one).
+ * The calendar date of an instant in a time zone, as `YYYY-MM-DD` (`en-CA` parts are year, month and
+ * day as numbers in that order).
  */
 export function dateInTimeZone(instant: Date, timeZone: string): string {
-  const second = Math.floor(instant.getTime() / 1000);
-  const last = lastDateIn.get(timeZone);
-  if (last?.second === second) return last.date;
-  const date = formatDateInTimeZone(instant, timeZone);
-  lastDateIn.set(timeZone, { second, date });
-  return date;
-}
-
-function formatDateInTimeZone(instant: Date, timeZone: string): string {
-  const parts = cachedDateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .formatToParts(instant)
-    .reduce<Record<string, string>>((acc, part) => {
-      acc[part.type] = part.value;
-      return acc;
-    }, {});
+  const parts: Record<string, string> = {};
+  for (const { type, value } of cachedDateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(instant)) {
+    parts[type] = value;
+  }
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
@@ -76,29 +66,12 @@ export function addDays(isoDate: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A `YYYY-MM-DD` date as the milliseconds of its UTC midnight; NaN for any other text. */
+const utcMidnight = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`);
+
 /** Whole calendar days from `from` to `to` (negative when `to` is earlier), both `YYYY-MM-DD`. */
 export function daysBetween(from: string, to: string): number {
-  return epochDay(to) - epochDay(from);
-}
-
-const digitAt = (text: string, index: number) => text.charCodeAt(index) - 48;
-
-/**
- * Days from 1970-01-01 to a `YYYY-MM-DD` date, in integer arithmetic (Howard Hinnant's
- * `days_from_civil`, proleptic Gregorian like `Date`). A page of 50 training records asks it for every
- * row (issue 15); two `Date.parse` of built strings took about ten times as long. Not a validator:
- * dates come from checked input or the database (`isIsoDate`); a text of another length gives NaN.
- */
-function epochDay(isoDate: string): number {
-  if (isoDate.length !== 10) return Number.NaN;
-  const year = digitAt(isoDate, 0) * 1000 + digitAt(isoDate, 1) * 100 + digitAt(isoDate, 2) * 10 + digitAt(isoDate, 3);
-  const month = digitAt(isoDate, 5) * 10 + digitAt(isoDate, 6);
-  const day = digitAt(isoDate, 8) * 10 + digitAt(isoDate, 9);
-  // Years counted from March, so that the leap day is the last of its year.
-  const marchYear = month <= 2 ? year - 1 : year;
-  const era = Math.floor(marchYear / 400);
-  const yearOfEra = marchYear - era * 400;
-  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
-  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
-  return era * 146_097 + dayOfEra - 719_468;
+  return (utcMidnight(to) - utcMidnight(from)) / DAY_MS;
 }
