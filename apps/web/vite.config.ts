@@ -13,7 +13,7 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 /**
  * Brotli and gzip copies of every text file of the build, made once at build time at the highest
  * levels: the server sends them to browsers that accept them (@fastify/static `preCompressed`), so the
- * sign-in screen downloads about 110 KB instead of 420 KB (issue 15, docs/performance.md).
+ * sign-in screen downloads about 110 KB instead of 420 KB (decision 032).
  */
 function precompress(): Plugin {
   let outDir = 'dist';

@@ -22,7 +22,7 @@ function fakeWebBuild(dataDir: string): string {
   return dist;
 }
 
-describe('caching of the web app (issue 7.9)', () => {
+describe('caching of the web app (decision 007)', () => {
   async function appWithWebBuild(): Promise<TestApp> {
     const probe = await buildTestApp();
     fs.mkdirSync(probe.dataDir, { recursive: true });
@@ -38,7 +38,7 @@ describe('caching of the web app (issue 7.9)', () => {
     }
   });
 
-  it('sends the precompressed copy a browser accepts, and the plain file otherwise (issue 15)', async () => {
+  it('sends the precompressed copy a browser accepts, and the plain file otherwise (decision 032)', async () => {
     const t = await appWithWebBuild();
     const url = '/assets/index-Bx1c9aZ3.js';
     const br = await t.request({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
@@ -63,7 +63,7 @@ describe('caching of the web app (issue 7.9)', () => {
   });
 });
 
-describe('security headers (issue 7.12)', () => {
+describe('security headers (decision 007)', () => {
   it('sends HSTS only for requests that arrived over HTTPS', async () => {
     const plain = await buildTestApp();
     const overHttp = await plain.request({ method: 'GET', url: '/api/health' });
@@ -95,7 +95,7 @@ describe('security headers (issue 7.12)', () => {
   });
 });
 
-describe('host check (issue 7.10)', () => {
+describe('host check (decision 007)', () => {
   const login = (t: TestApp, host: string, origin = `http://${host}`) =>
     t.app.inject({
       method: 'POST',

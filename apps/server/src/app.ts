@@ -48,16 +48,16 @@ export interface AppDependencies {
 }
 
 /**
- * Issue 7.2: Fastify takes addresses as they are; a hop count becomes "the nearest n hops", which is
+ * Decision 007: Fastify takes addresses as they are; a hop count becomes "the nearest n hops", which is
  * what Fastify itself no longer does for plain numbers (it trusts none, since a client that reaches
- * the server directly could then forge the header). README: use a count only when the proxy is the
+ * the server directly could then forge the header). docs/operations.md: use a count only when the proxy is the
  * only way in (HOST=127.0.0.1), addresses otherwise.
  */
 function fastifyTrustProxy(trustProxy: Config['trustProxy']) {
   return typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy;
 }
 
-/** One route as registered: what the guard test walks (issue 16). */
+/** One route as registered: what the guard test walks (decision 035). */
 export interface RegisteredRoute {
   methods: HTTPMethods[];
   url: string;
@@ -69,7 +69,7 @@ const routeTables = new WeakMap<FastifyInstance, RegisteredRoute[]>();
 
 /**
  * Every route the app registered, from Fastify's own `onRoute` hook (so a route added anywhere, in any
- * plugin, is in it). Issue 16: the guard test walks this table instead of a hand-kept list.
+ * plugin, is in it). Decision 035: the guard test walks this table instead of a hand-kept list.
  */
 export function routeTableOf(app: FastifyInstance): readonly RegisteredRoute[] {
   return routeTables.get(app) ?? [];
@@ -124,7 +124,7 @@ export async function buildApp({
     openapi: { info: { title: 'TD Workforce API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  // Issue 16 (route guard test): the docs are for signed-in staff, their static assets included;
+  // Decision 035 (route guard test): the docs are for signed-in staff, their static assets included;
   // swagger-ui's own `uiHooks` skip its static files, so the guard sits on a plugin around it.
   await app.register(async (docs) => {
     docs.addHook('onRequest', async (request, reply) => {
@@ -133,7 +133,7 @@ export async function buildApp({
     await docs.register(fastifySwaggerUi, {
       routePrefix: '/api/docs',
       staticCSP: true,
-      // Our policy frames nothing (issue 16): swagger-ui's own allows framing by the same origin.
+      // Our policy frames nothing (decision 035): swagger-ui's own allows framing by the same origin.
       transformStaticCSP: (header) => header.replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
     });
   });
@@ -161,7 +161,7 @@ export async function buildApp({
   });
   const { fileSweep } = config;
   if (fileSweep) {
-    // Issue 16: at start and daily, stored files no record links are swept after the grace period.
+    // Decision 036: at start and daily, stored files no record links are swept after the grace period.
     let stopSweeper: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
       stopSweeper = startFileSweeper(db, store, fileSweep, app.log);

@@ -43,7 +43,7 @@ describe('loadConfig', () => {
   });
 });
 
-describe('hardening settings (issue 7.2, 7.10, 7.11)', () => {
+describe('hardening settings (decision 007)', () => {
   it('reads TRUST_PROXY as false, a number of hops, or proxy addresses', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);

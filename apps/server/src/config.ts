@@ -19,7 +19,7 @@ export interface CompanyDetails {
 
 /**
  * Sensible defaults for a Singapore construction-labour supplier, so a fresh installation prints
- * complete documents; a real installation sets its own (README, Settings).
+ * complete documents; a real installation sets its own (docs/operations.md, Settings).
  */
 export const DEFAULT_COMPANY: CompanyDetails = {
   name: 'TD Workforce Pte. Ltd.',
@@ -28,7 +28,7 @@ export const DEFAULT_COMPANY: CompanyDetails = {
   hrManagerName: 'Tan Mei Ling',
 };
 
-/** Every setting of the server, read from the environment in this one place (README lists them). */
+/** Every setting of the server, read from the environment in this one place (docs/operations.md lists them). */
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -43,9 +43,9 @@ const ConfigSchema = z.object({
     .positive()
     .max(24 * 30)
     .default(12),
-  /** Issue 7.11: however active, a session ends this long after sign-in. */
+  /** Decision 007: however active, a session ends this long after sign-in. */
   SESSION_MAX_AGE_DAYS: z.coerce.number().positive().max(365).default(7),
-  /** Issue 16: a stored file no record links is deleted once it is this old (uploads abandoned before Save). */
+  /** Decision 036: a stored file no record links is deleted once it is this old (uploads abandoned before Save). */
   FILE_SWEEP_GRACE_HOURS: z.coerce
     .number()
     .positive()
@@ -61,7 +61,7 @@ const ConfigSchema = z.object({
   /** Extra origins allowed to send state-changing requests, comma separated (the app's own is always allowed). */
   ALLOWED_ORIGINS: z.string().default(''),
   /**
-   * Issue 7.2: which proxies in front of the server to believe, as Fastify's `trustProxy` takes them:
+   * Decision 007: which proxies in front of the server to believe, as Fastify's `trustProxy` takes them:
    * a number of hops or their addresses. The client is then the address the nearest untrusted hop
    * appended to `X-Forwarded-For`, never the leftmost entry the client wrote itself.
    */
@@ -73,7 +73,7 @@ const ConfigSchema = z.object({
       if (parsed === null) ctx.addIssue({ code: 'custom', message: TRUST_PROXY_HINT });
       return parsed ?? false;
     }),
-  /** Issue 7.10: the address users open; when set, only its host is served. */
+  /** Decision 007: the address users open; when set, only its host is served. */
   PUBLIC_URL: z
     .string()
     .optional()
@@ -185,7 +185,7 @@ export interface Config {
   businessTimeZone: string;
   /** Root folder of the local file store. */
   filesDir: string;
-  /** The sweep of stored files no record links (issue 16); null when switched off. */
+  /** The sweep of stored files no record links (decision 036); null when switched off. */
   fileSweep: { graceMs: number; intervalMs: number } | null;
   mail: {
     /** SMTP server URL (may hold credentials: never log it); unset writes messages to `outboxDir`. */

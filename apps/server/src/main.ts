@@ -13,7 +13,7 @@ async function main(): Promise<void> {
 
   const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
-  // With PUBLIC_URL only that address is served (issue 7.10), so it is the one to print.
+  // With PUBLIC_URL only that address is served (decision 007), so it is the one to print.
   const url = config.publicOrigin ?? address.replace('127.0.0.1', 'localhost');
   console.log(`TD Workforce is running at ${url} (${where}, ready in ${seconds}s)`);
 

@@ -19,7 +19,7 @@ export function finFor(number: number): string {
 
 /**
  * A worker form as the web app sends it for adding: every SPEC 5 add-only field filled, WP holder.
- * FIN, passport and WP numbers differ on every call (they are unique among workers, issue 8 item 2).
+ * FIN, passport and WP numbers differ on every call (they are unique among workers, decision 023).
  */
 export function buildWorker(overrides: Partial<WorkerFormValues> = {}): WorkerFormValues {
   identitySequence += 1;

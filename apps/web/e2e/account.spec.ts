@@ -10,7 +10,7 @@ async function signedInContext(browser: Browser, email: string, password: string
   return { context, page };
 }
 
-// Issue 16: signed-in staff change their own password from the shell; other sessions end.
+// Decision 037: signed-in staff change their own password from the shell; other sessions end.
 test('changes the password from the user menu, with every message at once, and signs other devices out', async ({
   staffPage,
   browser,

@@ -11,7 +11,7 @@ import {
 import { apiRequest, expect, STAFF, test, toast } from './fixtures.ts';
 import { addDays, fullName, seedWorker, today, uniqueFin, uniqueToken } from './pages/workers.ts';
 
-/** Issue 8: everyday use of the worker screens, at desktop and phone width. */
+/** Decision 022, SPEC 2: everyday use of the worker screens, at desktop and phone width. */
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -39,7 +39,7 @@ async function fullyOnScreen(page: Page, locator: Locator) {
   );
 }
 
-test.describe('data safety (items 1-3)', () => {
+test.describe('data safety (decisions 022-024)', () => {
   test.use({ viewport: DESKTOP });
 
   test('Remove then Cancel keeps the document; Remove then Save removes it; leaving with changes asks', async ({
@@ -148,7 +148,7 @@ test.describe('data safety (items 1-3)', () => {
   });
 });
 
-test.describe('getting to the list (items 4-8)', () => {
+test.describe('getting to the list (decisions 022, 046; SPEC 2)', () => {
   test.use({ viewport: DESKTOP });
 
   test('at 1440 x 900 the search and the first rows are on screen; the panels fold and stay folded', async ({
@@ -295,7 +295,7 @@ test.describe('getting to the list (items 4-8)', () => {
   });
 });
 
-test.describe('on a phone (items 5, 12)', () => {
+test.describe('on a phone (decision 022, SPEC 2)', () => {
   test.use({ viewport: PHONE });
 
   test('expiring WP shows each worker as a card with name, TD- id, red days and actions on screen', async ({
@@ -357,7 +357,7 @@ test.describe('on a phone (items 5, 12)', () => {
   });
 });
 
-test.describe('compliance at a glance (items 9-11)', () => {
+test.describe('compliance at a glance (decision 024)', () => {
   test.use({ viewport: DESKTOP });
 
   test('expired permits are counted and listed first; the worker view shows a banner', async ({ staffPage: page }) => {
@@ -413,7 +413,7 @@ test.describe('compliance at a glance (items 9-11)', () => {
   });
 });
 
-test.describe('smaller things (item 12)', () => {
+test.describe('smaller things (SPEC 2)', () => {
   test.use({ viewport: DESKTOP });
 
   test('sidebar highlight on worker pages, sign-in returns to the page, Worker ID not a tab stop, links', async ({

@@ -35,7 +35,7 @@ interface FormValues {
 
 /**
  * Fills every field the add form requires (SPEC 5), the pass being WP unless told otherwise, with FIN,
- * passport and WP numbers no other worker holds (issue 8 item 2); answers them.
+ * passport and WP numbers no other worker holds (decision 023); answers them.
  */
 async function fillRequiredFields(page: Page, { first, last, typeOfPass = 'WP' }: FormValues) {
   const identity = uniqueIdentity();
@@ -144,7 +144,7 @@ test('adds a worker with a photo and a document, then finds, views, edits and de
   await page.getByLabel('Upload Photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: tinyPng() });
   await expect(page.getByRole('img', { name: 'Photo preview' })).toBeVisible();
 
-  // Issue 8 item 1 (changed from SPEC 4's delete-at-once): Remove clears the link in the form only;
+  // Decision 024 (changed from SPEC 4's delete-at-once): Remove clears the link in the form only;
   // stored files change when the form is saved.
   await page.getByLabel('Upload Consent Letter').setInputFiles(pdfFile('consent.pdf'));
   const consentLink = page.getByRole('link', { name: /Consent Letter/ });
@@ -216,7 +216,7 @@ test('adds a worker with a photo and a document, then finds, views, edits and de
   await expect(field(page, 'Coretrade')).toHaveCount(0);
   await field(page, 'Designation').fill('Rigger');
   await page.getByRole('button', { name: 'Update Worker' }).click();
-  // Issue 8 item 6 (changed): the save returns to where the edit began, the view page, with a toast.
+  // Decision 022 (changed): the save returns to where the edit began, the view page, with a toast.
   await expect(page).toHaveURL(`/worker/view/${workerId}`);
   await expect(toast(page, 'Changes saved')).toBeVisible();
   await expect(page.getByText('EP · Bangladeshi')).toBeVisible();
@@ -271,7 +271,7 @@ test('a refused save shows the red alert and the field messages, and keeps the v
   await expect(field(page, 'Last Name')).toHaveValue(last);
   await expect(page.getByRole('button', { name: 'Save Worker' })).toBeEnabled();
 
-  // Cancel goes back; with unsaved changes it asks first (issue 8 item 1).
+  // Cancel goes back; with unsaved changes it asks first (decision 022).
   await page.unroute((url) => url.pathname === '/api/workers');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('alertdialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click();
@@ -369,7 +369,7 @@ test('expiring work permits: the window runs from today to 3 months ahead', asyn
 
   await searchList(page, token, 'Search by name');
   const rows = page.getByRole('row').filter({ hasText: token });
-  // Soonest first; the day after the window is not shown; what already expired comes first (issue 8 item 9).
+  // Soonest first; the day after the window is not shown; what already expired comes first (decision 024).
   await expect(rows).toHaveCount(5);
   await expect(rows.locator('td:first-child')).toHaveText([
     `Yesterday ${token}`,
@@ -451,7 +451,7 @@ test('expiring coretrade: WP holders only, with the Coretrade column', async ({ 
   ]);
   await searchList(page, token, 'Search by name');
   const rows = page.getByRole('row').filter({ hasText: token });
-  // The expired one first (issue 8 item 9), then the window; the SPass holder never.
+  // The expired one first (decision 024), then the window; the SPass holder never.
   await expect(rows).toHaveCount(3);
   await expect(rows.locator('td:first-child')).toHaveText([`Yesterday ${token}`, `Today ${token}`, `Edge ${token}`]);
   await expect(rows.nth(1).locator('td').nth(3)).toHaveText('R2');

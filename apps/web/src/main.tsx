@@ -14,14 +14,14 @@ registerServiceWorker();
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-// Issue 15 (decision 040): rendered as a transition, so React yields to the browser every few
+// Decision 040: rendered as a transition, so React yields to the browser every few
 // milliseconds instead of building the whole first screen in one long task (Total Blocking Time).
 const reactRoot = createRoot(root);
 startTransition(() =>
   reactRoot.render(
     <StrictMode>
       {/* The query client comes with the signed-in shell (app/protected-route.tsx), not here: the
-        sign-in screen loads without TanStack Query (issue 15, login route budget). */}
+        sign-in screen loads without TanStack Query (decision 033). */}
       <AuthProvider>
         {/* Above the router, so a toast shown right before a navigation stays on screen. */}
         <ToastProvider>

@@ -91,7 +91,7 @@ function storedValueAsJson(value: string, postgresType: string | undefined): str
 }
 
 /**
- * Issue 15: the create entries of rows a bulk insert has just written, described by the database from
+ * Decision 069: the create entries of rows a bulk insert has just written, described by the database from
  * the stored rows in one statement, instead of one `describeChanges` and one bound text each (a payroll
  * run's 9,524 entries are 7-9 MB of JSON: on SQLite describing and binding them took 250-370 ms, this
  * 130 ms; decision 069). The text is the one `describeChanges(null, row)` writes for the same row:

@@ -189,7 +189,7 @@ describe('guards', () => {
     expect(list.json().items).toHaveLength(1);
   });
 
-  it('refuses control characters and invisible-only names when adding staff (issue 7.4)', async () => {
+  it('refuses control characters and invisible-only names when adding staff (decision 009)', async () => {
     const t = await buildTestApp();
     await t.signIn();
     const add = (name: string, password = 'long password here') =>
@@ -219,7 +219,7 @@ describe('guards', () => {
   });
 });
 
-describe('sign-in throttling (issue 7.1, 7.2, 7.3; decision 006)', () => {
+describe('sign-in throttling (decisions 006, 007)', () => {
   const OWNER = { email: 'owner@example.com', password: 'the right password' };
 
   /** A sign-in attempt as a stranger's client: no session, no device cookie unless given. */

@@ -44,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const client = { ip: request.ip, deviceToken: request.cookies[DEVICE_COOKIE] };
       const signedIn = await auth.login(db, request.body, client, sessionPolicy);
-      // Issue 16: sign-in always opens a new session with a new id; a session the browser still held
+      // Decision 037: sign-in always opens a new session with a new id; a session the browser still held
       // (another user's, or one planted by someone else) ends on the server rather than living on.
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await auth.logout(db, previous, null);
@@ -79,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 };
 
 /**
- * Issue 16: the signed-in staff member's own account. Registered inside the guarded `/api` plugin
+ * Decision 037: the signed-in staff member's own account. Registered inside the guarded `/api` plugin
  * (prefix `/api/auth`), so it inherits the session guard like every other protected route.
  */
 export const accountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

@@ -33,7 +33,7 @@ describe('session expiry', () => {
     await db.destroy();
   });
 
-  it('ends 7 days after sign-in however often it is used (issue 7.11)', async () => {
+  it('ends 7 days after sign-in however often it is used (decision 007)', async () => {
     const start = new Date('2026-03-01T00:00:00Z');
     const { db, token } = await signedIn(start);
     let lastRenewal: Date | null = null;

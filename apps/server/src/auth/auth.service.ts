@@ -18,7 +18,7 @@ import { hashForUnknownUser, hashPassword, verifyPassword } from './password.ts'
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Decision 006: failures for one e-mail from one client address (not a known device). */
 export const MAX_FAILURES_PER_EMAIL_AT_ADDRESS = 5;
-/** Failures from one client address, whatever e-mails it tries (issue 7.3). */
+/** Failures from one client address, whatever e-mails it tries (decision 006). */
 export const MAX_FAILURES_PER_ADDRESS = 20;
 /** Failures for one e-mail from all addresses together: caps guessing spread over many addresses. */
 export const MAX_FAILURES_PER_EMAIL_ANYWHERE = 20;
@@ -34,7 +34,7 @@ const FIRST_ACCOUNT_EVENT = 'first_account_created';
 export interface SessionPolicy {
   /** Idle lifetime: renewed while in use. */
   ttlMs: number;
-  /** Absolute lifetime from sign-in: after it, signing in again is required (issue 7.11). */
+  /** Absolute lifetime from sign-in: after it, signing in again is required (decision 007). */
   maxAgeMs: number;
 }
 
@@ -86,7 +86,7 @@ function limitsFor(email: string, ip: string, deviceId: string | null): Array<{ 
 }
 
 /**
- * Sign-in with throttling (issue 7.1, 7.3; decision 006). The attempt is reserved before the password
+ * Sign-in with throttling (decision 006). The attempt is reserved before the password
  * is checked: each limit's counter is raised atomically and answers its new value, so of 50 parallel
  * guesses exactly 5 reach the password check, on either database. A refused attempt is rolled back
  * (it was not a guess); a failed one stays counted; a successful one is taken back and clears the
@@ -220,12 +220,12 @@ export async function createUser(db: Db, input: NewAccountInput, actor: Actor | 
   return user;
 }
 
-/** Issue 16: wrong current passwords one session may try in 15 minutes (a stolen session cannot guess on). */
+/** Decision 037: wrong current passwords one session may try in 15 minutes (a stolen session cannot guess on). */
 export const MAX_PASSWORD_CHANGE_FAILURES = 5;
 export const TOO_MANY_PASSWORD_CHANGES = 'Too many wrong current passwords. Please wait 15 minutes and try again.';
 
 /**
- * Issue 16: signed-in staff change their own password. The current password is required (a session
+ * Decision 037: signed-in staff change their own password. The current password is required (a session
  * left open on a shared computer must not be enough to take the account over), wrong guesses are
  * throttled like sign-in, and every other session of the user ends in the same transaction as the
  * new hash is stored, so a session opened with the old password cannot outlive it. The session that

@@ -1,7 +1,7 @@
 /**
- * Issue 16, "Sessions and accounts": session ids, the end of sessions on the server, password change,
- * cookie flags, user enumeration by message and by time, and sign-in throttling under a burst of 1,000.
- * Figures are printed (console.info) for docs/reliability.md.
+ * docs/reliability.md, "Sessions and accounts" (decision 037): session ids, the end of sessions on the
+ * server, password change, cookie flags, user enumeration by message and by time, and sign-in throttling
+ * under a burst of 1,000. Figures are printed (console.info) for docs/reliability.md.
  */
 import {
   CURRENT_PASSWORD_REQUIRED,
@@ -48,7 +48,7 @@ const median = (values: number[]) => {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
 
-describe('session ids and the end of sessions (issue 16)', () => {
+describe('session ids and the end of sessions (decision 037)', () => {
   it('opens a new session id at every sign-in and never adopts or keeps one the browser sent', async () => {
     const t = await buildTestApp();
     await createUser(t.db, { name: 'Staff', email: 'staff@example.com', password: PASSWORD }, null);
@@ -108,7 +108,7 @@ describe('session ids and the end of sessions (issue 16)', () => {
   });
 });
 
-describe('changing the password (issue 16)', () => {
+describe('changing the password (decision 037)', () => {
   const change = (t: TestApp, payload: unknown, cookie = t.cookie ?? '') =>
     t.app.inject({
       method: 'POST',
@@ -188,7 +188,7 @@ describe('changing the password (issue 16)', () => {
   });
 });
 
-describe('no user enumeration (issue 16)', () => {
+describe('no user enumeration (decision 002)', () => {
   it('answers an unknown e-mail and a wrong password with the same status, body and time', async () => {
     const t = await buildTestApp();
     await createUser(t.db, { name: 'Known', email: 'known@example.com', password: PASSWORD }, null);
@@ -225,7 +225,7 @@ describe('no user enumeration (issue 16)', () => {
   }, 120_000);
 });
 
-describe('sign-in throttling under a burst of 1,000 attempts (issue 16)', () => {
+describe('sign-in throttling under a burst of 1,000 attempts (decision 006)', () => {
   const BURST = Number(process.env.LOGIN_BURST ?? 1000);
 
   async function burst(t: TestApp, attempt: (i: number) => { email: string; ip: string }) {

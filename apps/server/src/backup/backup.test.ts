@@ -15,10 +15,10 @@ import { loadConfig } from '../config.ts';
 import { createDatabase, type Db, migrateToLatest } from '../db/database.ts';
 
 /**
- * Issue 16, Backup: `npm run backup` (the real CLI, in its own process) copies the database and the
- * stored files while the app goes on writing; `npm run restore` puts the copy into a fresh
- * installation, which must hold every write acknowledged before the backup started, no half-write,
- * every stored file its records point at, and serve them.
+ * Decision 039 (docs/reliability.md, Backup and restore): `npm run backup` (the real CLI, in its own
+ * process) copies the database and the stored files while the app goes on writing; `npm run restore`
+ * puts the copy into a fresh installation, which must hold every write acknowledged before the backup
+ * started, no half-write, every stored file its records point at, and serve them.
  */
 const run = promisify(execFile);
 const REPO = path.resolve(import.meta.dirname, '../../../..');

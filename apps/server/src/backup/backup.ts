@@ -8,7 +8,7 @@ import { SQLITE_FILE } from '../db/database.ts';
 import { TRASH_FOLDER } from '../files/local-file-store.ts';
 
 /**
- * `npm run backup` and `npm run restore` (issue 16, decision 039): a consistent copy of the database
+ * `npm run backup` and `npm run restore` (decision 039): a consistent copy of the database
  * and the stored files, taken while the app runs, and the way back.
  *
  * The database copy is one snapshot: SQLite's online backup API (better-sqlite3 `backup()`, which

@@ -2,7 +2,7 @@
  * `npm run backup [-- <folder>]`: a consistent copy of the database and the stored files, taken while
  * the app runs (decision 039). Reads the same settings as the server (DATA_DIR, DATABASE_URL,
  * FILES_DIR); the copy goes to the folder given, else `$BACKUP_DIR/td-backup-<UTC time>`
- * (`./backups` by default). README, Backup: how and how often.
+ * (`./backups` by default). docs/operations.md, Backup and restore: how and how often.
  */
 import path from 'node:path';
 import { BackupError, createBackup } from '../backup/backup.ts';

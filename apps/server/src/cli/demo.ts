@@ -1,5 +1,5 @@
 /**
- * `npm run demo`: fills an installation with demo data for someone trying the product (issue 15), on
+ * `npm run demo`: fills an installation with demo data for someone trying the product (decision 030), on
  * the configured database (SQLite in DATA_DIR, or DATABASE_URL). `--workers 10000` builds the large
  * set the benchmark measures; `--months` sets the history (default 3, or 12 from 1,000 workers);
  * `--force` adds to a database that already holds workers.

@@ -114,7 +114,7 @@ export interface WorkersTable {
   created_at: string;
   updated_at: string;
   /**
-   * Issue 8 item 2: fin_no, passport_no and wp_no without whitespace, upper case; unique (migration
+   * Decision 023: fin_no, passport_no and wp_no without whitespace, upper case; unique (migration
    * 0008). Written by the repository, never part of the API.
    */
   fin_no_key: string | null;

@@ -38,7 +38,7 @@ async function eventually(check: () => boolean, timeoutMs: number): Promise<bool
   return check();
 }
 
-describe('SQLite checkpoints on a background connection (issue 15)', () => {
+describe('SQLite checkpoints on a background connection (decision 060)', () => {
   let dir: string;
   let db: Db | undefined;
 

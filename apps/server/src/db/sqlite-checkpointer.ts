@@ -38,7 +38,7 @@ export interface Checkpointer {
 }
 
 /**
- * Issue 15: SQLite checkpoints its write-ahead log on the connection that commits, once the log holds
+ * Decision 060: SQLite checkpoints its write-ahead log on the connection that commits, once the log holds
  * more than 1,000 pages, inside that commit: a payroll run's commit (10,000 payslips and their audit
  * entries, some 30 MB of pages) took 0.38-0.48 s instead of 0.04 s, copying every page into the file
  * and syncing it while every other request waited on the event loop. The app's connection no longer

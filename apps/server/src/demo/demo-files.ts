@@ -4,7 +4,7 @@ import { drawLetterhead } from '../pdf/letterhead.ts';
 import { CONTENT_WIDTH, FONT, FONT_SIZE, PAGE_MARGIN, renderPdf } from '../pdf/pdf-document.ts';
 
 /**
- * Small generated files for the demo data (issue 15: "workers with photos and documents"): a portrait
+ * Small generated files for the demo data (decision 030: "workers with photos and documents"): a portrait
  * PNG and one-page PDF documents, real enough for the upload checks, which detect the type by content.
  */
 

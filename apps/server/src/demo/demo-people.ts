@@ -6,7 +6,7 @@ import { identityKey, nricFinCheckLetter } from '@td/shared/rules/worker-identit
 import type { WorkerSeedRow } from '../modules/workers/public.ts';
 
 /**
- * The people of the demo data (issue 15): pure functions of an index, a seeded random source and
+ * The people of the demo data (decision 030): pure functions of an index, a seeded random source and
  * today's date, so a run is reproducible and a test can check every row against the product's rules.
  */
 
@@ -107,7 +107,7 @@ export function identityNumber(series: 'S' | 'G', sequence: number): string {
 
 export interface TakenIdentities {
   workerIds: Set<string>;
-  /** identityKey of fin_no, passport_no and wp_no already held (issue 8 item 2: unique). */
+  /** identityKey of fin_no, passport_no and wp_no already held (decision 023: unique). */
   keys: Set<string>;
 }
 

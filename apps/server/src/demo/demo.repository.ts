@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
-/** The SQL of the demo data generator (issue 15); inserts go through db/bulk-insert.ts. */
+/** The SQL of the demo data generator (decision 030); inserts go through db/bulk-insert.ts. */
 
 export async function countWorkers(db: Db): Promise<number> {
   const row = await db

@@ -11,7 +11,7 @@ export interface FileStore {
   /** Removes the file; a file that is already gone is not an error. */
   remove(path: string): Promise<void>;
   /**
-   * Every stored file with its last change, for the sweep of bytes no record knows (issue 16). A store
+   * Every stored file with its last change, for the sweep of bytes no record knows (decision 036). A store
    * that cannot list leaves it out; the sweep then only removes files whose record it deletes. Files
    * in the trash are not listed.
    *

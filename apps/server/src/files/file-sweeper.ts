@@ -27,7 +27,7 @@ export interface SweepResult {
 }
 
 /**
- * Issue 16: deletes stored files no record points at any more, once they are older than the grace
+ * Decision 036: deletes stored files no record points at any more, once they are older than the grace
  * period: a deleted worker's documents, an upload abandoned before Save, a replaced photo. A file a
  * record still links is never taken: the "still unlinked" check and the delete are one statement
  * (`deleteStoredFileIfUnlinked`), and the bytes are moved to the trash in the same transaction (a

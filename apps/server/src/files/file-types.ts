@@ -52,8 +52,8 @@ export const MAX_FILE_NAME_LENGTH = 255;
 
 /**
  * The original name as kept for the download (`Content-Disposition`): the base name without any
- * folder, trimmed, at most 255 characters with its extension kept (issue 7.12: a 5,000-character name
- * keeps its `.pdf`). Null when it holds control characters or lone surrogates (issue 7.4).
+ * folder, trimmed, at most 255 characters with its extension kept (decision 008: a 5,000-character name
+ * keeps its `.pdf`). Null when it holds control characters or lone surrogates (decision 009).
  */
 export function keptFileName(fileName: string): string | null {
   const base = cleanText(fileName.split(/[\\/]/).pop() ?? '');

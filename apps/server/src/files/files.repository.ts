@@ -23,11 +23,11 @@ export async function deleteStoredFile(db: Db, id: string): Promise<void> {
 /**
  * Every column that links a stored file (ARCHITECTURE differs 2). A module that links files lists its
  * columns here (training records: `certificate_url`), so that deleting a file clears every link to it
- * in the same transaction and none is left dangling (issue 7.12, decision 008).
+ * in the same transaction and none is left dangling (decision 008).
  */
 export const FILE_LINKS = [
   { table: 'workers', entity: 'worker', columns: ['photo_url', 'ipa_url', 'consent_letter_url', 'contract_url'] },
-  // Issue 16: was missing, so deleting a certificate left its training record's link dangling, and the
+  // Decision 036: was missing, so deleting a certificate left its training record's link dangling, and the
   // sweep of unlinked files would have taken certificates still in use.
   { table: 'training_records', entity: 'training_record', columns: ['certificate_url'] },
 ] as const;
@@ -42,7 +42,7 @@ function isLinked(url: ReturnType<typeof sql.ref>) {
   return sql.join(checks, sql` or `);
 }
 
-/** Stored files created before `createdBefore` that no record links (issue 16, the sweep). */
+/** Stored files created before `createdBefore` that no record links (decision 036, the sweep). */
 export async function findUnlinkedStoredFiles(db: Db, createdBefore: string, limit: number) {
   const { rows } = await sql<StoredFile>`
     select * from stored_files

@@ -275,7 +275,7 @@ describe('DELETE /api/files', () => {
   });
 });
 
-describe('broken and oversized uploads (issue 7.7, 7.8)', () => {
+describe('broken and oversized uploads (decision 008)', () => {
   const boundary = 'td-boundary';
   const head =
     `--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nipa\r\n` +
@@ -396,7 +396,7 @@ describe('broken and oversized uploads (issue 7.7, 7.8)', () => {
   }, 30_000);
 });
 
-describe('file names (issue 7.4, 7.12)', () => {
+describe('file names (decisions 008, 009)', () => {
   it('keeps the extension when a 5,000-character name is shortened', async () => {
     const t = await signedInApp();
     const name = `${'n'.repeat(5000)}.pdf`;
@@ -422,7 +422,7 @@ describe('file names (issue 7.4, 7.12)', () => {
   });
 });
 
-describe('deleting a linked file (issue 7.12, decision 008)', () => {
+describe('deleting a linked file (decision 008)', () => {
   it('clears the link of the saved worker in the same transaction, and audits it', async () => {
     const t = await signedInApp();
     const { url } = (await upload(t, 'ipa', 'ipa.pdf', sampleFiles.pdf())).json();

@@ -128,8 +128,8 @@ export async function readFile(db: Db, store: FileStore, path: string) {
  * SPEC 4: removes the stored file (the form clears its link only after this succeeds). The record,
  * every link to the file (a saved worker's `ipa_url`...) and the audit entries go in one transaction,
  * inside which the bytes are moved into the store's trash; they leave the store after the commit
- * (decision 042). So a failed move changes nothing, a link never points at a deleted file (issue
- * 7.12, decision 008), and a crash between the move and the commit gives the file back at the next
+ * (decision 042). So a failed move changes nothing, a link never points at a deleted file
+ * (decision 008), and a crash between the move and the commit gives the file back at the next
  * start. A file that is already gone is not an error: removing it again must not leave the form stuck
  * on a dead link.
  */

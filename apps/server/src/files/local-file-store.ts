@@ -120,7 +120,7 @@ export function createLocalFileStore(root: string): FileStore {
         created = true;
         try {
           await file.writeFile(data);
-          // Issue 16, durability: the bytes and the new name reach the disk before the record that
+          // Decision 038, durability: the bytes and the new name reach the disk before the record that
           // points at them commits (the databases commit with fsync too), so a power cut cannot leave
           // a saved record with an empty or missing file. A SIGKILL alone would not show this.
           await file.sync();

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../lib/errors.ts';
 
 /**
- * Reading one uploaded file from a `multipart/form-data` request (issue 7.7, 7.8). Every upload of
+ * Reading one uploaded file from a `multipart/form-data` request (decision 008). Every upload of
  * every module (worker documents and photos, training certificates) goes through here:
  *
  * - a body that is not readable multipart (no boundary, no closing boundary, broken part headers)

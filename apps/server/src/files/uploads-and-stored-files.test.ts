@@ -1,7 +1,7 @@
 /**
- * Issue 16, "Uploads and stored files": what an upload may not be (a renamed program, HTML, SVG, a
- * polyglot, over 5 MB, a traversal name, a link to a file that is not ours), how stored files are
- * served, the memory an oversized upload costs, and the sweep of files no record links.
+ * docs/reliability.md, "Uploads and stored files" (decision 036): what an upload may not be (a renamed
+ * program, HTML, SVG, a polyglot, over 5 MB, a traversal name, a link to a file that is not ours), how
+ * stored files are served, the memory an oversized upload costs, and the sweep of files no record links.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -123,7 +123,7 @@ const REFUSED: Array<[string, string, string, Buffer, string]> = [
   ]),
 ];
 
-describe('uploads that are refused (issue 16)', () => {
+describe('uploads that are refused (decision 036)', () => {
   it.each(REFUSED)(
     'refuses %s with the field message, storing nothing',
     async (_name, kind, fileName, data, message) => {
@@ -213,7 +213,7 @@ describe('uploads that are refused (issue 16)', () => {
   });
 });
 
-describe('an oversized upload is cut off while streaming (issue 16)', () => {
+describe('an oversized upload is cut off while streaming (decisions 008, 036)', () => {
   /** Sends `total` bytes of a PDF upload over a real socket, sampling the server process's RSS. */
   async function sendLargeUpload(t: TestApp, total: number, declareLength: boolean) {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -294,7 +294,7 @@ describe('an oversized upload is cut off while streaming (issue 16)', () => {
   }, 60_000);
 });
 
-describe('the sweep of files no record links (issue 16)', () => {
+describe('the sweep of files no record links (decision 036)', () => {
   const HOUR = 3600_000;
   const twoDaysAgo = () => new Date(Date.now() - 48 * HOUR).toISOString();
 
@@ -357,7 +357,7 @@ describe('the sweep of files no record links (issue 16)', () => {
       },
     });
     expect(replaced.statusCode).toBe(200);
-    // The save removes the photo it replaced at once (issue 8); the sweep is there for when it could not.
+    // The save removes the photo it replaced at once (decision 024); the sweep is there for when it could not.
     expect(exists(t, replacedPhoto)).toBe(false);
     const abandoned = await oldUpload(t, 'consent_letter', 'letter.pdf', sampleFiles.pdf());
     // Unlinked but young: an upload whose form is still open.

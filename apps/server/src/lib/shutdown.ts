@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 export const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
- * Stops taking requests, lets those under way finish, and closes (issue 16). The crash test found the
+ * Stops taking requests, lets those under way finish, and closes (decision 038). The crash test found the
  * server's stop (SIGTERM) waiting 70 s after a client had downloaded a stored document over a
  * keep-alive connection, until Fastify's 72 s keep-alive timeout ended it. After the grace period
  * every connection left is closed, so a stop is bounded; `npm run test:crash` times it.

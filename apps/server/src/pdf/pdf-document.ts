@@ -19,8 +19,8 @@ import { widthOfText, writeText } from './script-text.ts';
 
 /**
  * PDFKit is loaded with the first document, not with the server: loaded at start it added 17 MB to the
- * idle server's resident memory (153 to 136 MB without), which one answering lists never needs (issue
- * 15, server memory budget).
+ * idle server's resident memory (153 to 136 MB without), which one answering lists never needs
+ * (docs/performance.md, Budgets: server memory).
  */
 let pdfKit: Promise<typeof PDFDocumentClass> | undefined;
 const loadPdfKit = () => {

@@ -1,10 +1,11 @@
 /**
- * Issue 16, "Bad input": a property-based fuzz (fast-check) over every write route of the route table
- * and every list's query parameters. Inputs start from a valid request and break it field by field:
- * wrong types, missing and extra fields, huge strings, NUL, RTL and zero-width characters, impossible
- * dates, negative and enormous numbers, SQL and HTML metacharacters. Each answer must be below 500, a
- * 400 must name the field(s) with their messages, and an answer that is not a success must have
- * written nothing (no row, no audit entry). A write route added without a seed here fails the test.
+ * docs/reliability.md, "Bad input" (decision 035): a property-based fuzz (fast-check) over every write
+ * route of the route table and every list's query parameters. Inputs start from a valid request and
+ * break it field by field: wrong types, missing and extra fields, huge strings, NUL, RTL and zero-width
+ * characters, impossible dates, negative and enormous numbers, SQL and HTML metacharacters. Each answer
+ * must be below 500, a 400 must name the field(s) with their messages, and an answer that is not a
+ * success must have written nothing (no row, no audit entry). A write route added without a seed here
+ * fails the test.
  *
  * FUZZ_RUNS (default 40) sets the cases per route; FUZZ_SEED replays a run.
  */
@@ -21,7 +22,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const MISSING = Symbol('missing');
 
-/** Values that break a field: each family the issue names, and a few more. */
+/** Values that break a field: each family docs/reliability.md's "Bad input" names, and a few more. */
 const nasty: fc.Arbitrary<unknown> = fc.oneof(
   // Wrong types.
   fc.constantFrom(null, true, false, 0, [], {}, [1, 'a'], { $gt: '' }, { nested: { deeper: [null] } }),
@@ -182,7 +183,7 @@ const ALLOWED: Record<string, Set<number>> = {
   'POST /api/auth/password': new Set([...GENERAL, 429]),
 };
 
-describe('bad input never breaks the server (issue 16)', () => {
+describe('bad input never breaks the server (decision 035)', () => {
   it(`fuzzes every write route and every list query (${RUNS} cases each)`, async () => {
     const t = await buildTestApp();
     const me = await t.signIn({ password: 'the right password' });
@@ -409,7 +410,7 @@ describe('bad input never breaks the server (issue 16)', () => {
   }, 900_000);
 });
 
-describe('inputs the fuzz found (issue 16)', () => {
+describe('inputs the fuzz found (decision 035)', () => {
   // On PostgreSQL a NUL in a list filter reached the query (text cannot hold NUL) and answered 500.
   it.each([
     '/api/training-records/summary?q=a%00b',
@@ -428,7 +429,7 @@ describe('inputs the fuzz found (issue 16)', () => {
   });
 });
 
-describe('written inputs the fuzz found (issue 16)', () => {
+describe('written inputs the fuzz found (decision 035)', () => {
   it('answers a NUL in any training record text with that field’s message, writing nothing', async () => {
     const t = await buildTestApp();
     await t.signIn();

@@ -1,7 +1,8 @@
 /**
- * Issue 16, "CSRF and headers": every state-changing route of the route table refuses a request whose
- * `Origin` (or, without one, `Referer`) is not the app's own, `Origin: null` included; every answer
- * carries a strict CSP without inline script, frame-ancestors 'none', nosniff and a referrer policy.
+ * docs/reliability.md, "CSRF and security headers" (decision 035): every state-changing route of the
+ * route table refuses a request whose `Origin` (or, without one, `Referer`) is not the app's own,
+ * `Origin: null` included; every answer carries a strict CSP without inline script, frame-ancestors
+ * 'none', nosniff and a referrer policy.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -42,7 +43,7 @@ function stateChangingRoutes(t: TestApp) {
 const concrete = (url: string) =>
   url.replace(/:[A-Za-z_]+/g, '00000000-0000-4000-8000-000000000000').replace(/\*$/, 'x');
 
-describe('CSRF: same-origin check on every state-changing route (issue 16)', () => {
+describe('CSRF: same-origin check on every state-changing route (decision 035)', () => {
   it('refuses each forged header set on every POST, PUT, PATCH and DELETE route, public ones included', async () => {
     const t = await buildTestApp();
     await t.signIn();
@@ -141,7 +142,7 @@ function directives(csp: string): Map<string, string[]> {
   );
 }
 
-describe('security headers on every kind of answer (issue 16)', () => {
+describe('security headers on every kind of answer (decision 035)', () => {
   it('sends a strict CSP without inline script, frame-ancestors none, nosniff and no-referrer', async () => {
     const probe = await buildTestApp();
     fs.mkdirSync(probe.dataDir, { recursive: true });

@@ -18,7 +18,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const message = Object.values(fields)[0] ?? 'The request is not valid';
       return reply.status(400).send({ error: { code: 'VALIDATION_FAILED', message, fields } });
     }
-    // Issue 7.8: a body too large is not read to its end; closing the connection stops the reading,
+    // Decision 008: a body too large is not read to its end; closing the connection stops the reading,
     // after a short lingering close so that the client reads this answer (lingering-close.ts).
     if (error.statusCode === 413) {
       reply.header('Connection', 'close');

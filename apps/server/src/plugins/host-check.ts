@@ -32,7 +32,7 @@ function parseHost(host: string): { hostname: string; port: string } | null {
 const defaultPort = (protocol: string) => (protocol === 'https:' ? '443' : '80');
 
 /**
- * Issue 7.10, DNS rebinding: a page on evil.example whose name is made to resolve to this server is
+ * Decision 007, DNS rebinding: a page on evil.example whose name is made to resolve to this server is
  * "same origin" with it in the browser. It gets no session cookie (that belongs to our name), but it
  * could try passwords or reach first-account setup on a fresh install. Its requests carry
  * `Host: evil.example`, so the server answers only for its own names: the `PUBLIC_URL` host when set,
@@ -53,7 +53,7 @@ export function registerHostCheck(app: FastifyInstance, { publicOrigin, listenHo
     return LOOPBACK.test(host.hostname) || (!WILDCARD_HOSTS.has(listenHost) && host.hostname === configured);
   };
 
-  // Every request asks, nearly always with the same few names: each name's answer is kept (issue 15),
+  // Every request asks, nearly always with the same few names: each name's answer is kept (decision 057),
   // up to a bound, so that a flood of made-up names cannot grow it.
   const answers = new Map<string, boolean>();
   const served = (request: FastifyRequest): boolean => {

@@ -52,7 +52,7 @@ function flattenNullables(node: unknown): unknown {
 }
 
 /**
- * Issue 15: answers are written by fast-json-stringify, compiled once per route from its zod response
+ * Decision 045: answers are written by fast-json-stringify, compiled once per route from its zod response
  * schema, instead of a zod parse (a deep copy of every row) followed by JSON.stringify. Like the zod
  * parse, it writes only the fields the schema declares, so a column added to a table never leaks into
  * an answer by accident. With `check` (the tests), every answer is also checked against the zod schema

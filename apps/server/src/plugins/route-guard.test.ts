@@ -1,8 +1,8 @@
 /**
- * Issue 16, "No route without a guard": walks the app's own route table (Fastify's `onRoute` hook,
- * `routeTableOf`) and proves that every `/api` route outside the allow-list answers 401 without a
- * session, with an expired session cookie and with a forged one. A route added later without the guard
- * is caught: the last test adds one and expects the walk to name it.
+ * docs/reliability.md, "No route without a guard" (decision 035): walks the app's own route table
+ * (Fastify's `onRoute` hook, `routeTableOf`) and proves that every `/api` route outside the allow-list
+ * answers 401 without a session, with an expired session cookie and with a forged one. A route added
+ * later without the guard is caught: the last test adds one and expects the walk to name it.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
@@ -108,7 +108,7 @@ async function unguardedRoutes(t: TestApp, userId: string): Promise<{ probes: nu
   return { probes, failures };
 }
 
-describe('no route without a guard (issue 16)', () => {
+describe('no route without a guard (decision 035)', () => {
   it('answers 401 on every /api route outside the allow-list without a session, expired or forged', async () => {
     const t = await buildTestApp();
     const user = await t.signIn();

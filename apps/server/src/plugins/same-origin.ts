@@ -15,14 +15,14 @@ function originOf(value: string): string | null {
 }
 
 /**
- * CSRF defence (decision 002, issue 16): a request that changes state must come from the app's own
+ * CSRF defence (decisions 002, 035): a request that changes state must come from the app's own
  * origin. Browsers send `Origin` on such requests; when it is absent, the `Referer` must name our
  * origin instead. Anything else is refused: another origin, `Origin: null` (sandboxed frames, data:
  * URLs, some redirects), a malformed value, or neither header. A browser's `Sec-Fetch-Site` saying
  * the request is cross-site or same-site (another subdomain) is refused whatever the other headers say.
  */
 export function registerSameOriginCheck(app: FastifyInstance, allowedOrigins: string[]): void {
-  // A plain hook, not an async one: every request passes it, and a reading one at once (issue 15).
+  // A plain hook, not an async one: every request passes it, and a reading one at once (decision 057).
   app.addHook('onRequest', (request, _reply, done) => {
     if (SAFE_METHODS.has(request.method) || comesFromOwnOrigin(request, allowedOrigins)) done();
     else done(forbidden(CROSS_ORIGIN_REFUSED));

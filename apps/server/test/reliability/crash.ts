@@ -1,11 +1,12 @@
 /**
- * `npm run test:crash` (issue 16, Durability): clients write through the API of the production server,
- * a real process on a real port, while the process is killed with SIGKILL at random moments. After
- * every kill, with the server down, the database is checked: every acknowledged write is there, no
- * write is half there (each record has its audit entry and each audit entry its record; a payroll run
- * or a batch mark-as-paid is there whole or not at all), every stored file a record points at is on
- * disk, and the database itself is sound (SQLite `PRAGMA integrity_check` and `foreign_key_check`;
- * PostgreSQL `amcheck` over every B-tree index). Then the server starts again and the clients go on.
+ * `npm run test:crash` (decision 038; docs/reliability.md, Durability): clients write through the API of
+ * the production server, a real process on a real port, while the process is killed with SIGKILL at
+ * random moments. After every kill, with the server down, the database is checked: every acknowledged
+ * write is there, no write is half there (each record has its audit entry and each audit entry its
+ * record; a payroll run or a batch mark-as-paid is there whole or not at all), every stored file a
+ * record points at is on disk, and the database itself is sound (SQLite `PRAGMA integrity_check` and
+ * `foreign_key_check`; PostgreSQL `amcheck` over every B-tree index). Then the server starts again and
+ * the clients go on.
  *
  * Half of the kills are aimed: they wait until a payroll run or a batch mark-as-paid is in flight and
  * land at a random moment within its usual duration, so "interrupted mid-way" is tried, not hoped for.

@@ -1,9 +1,9 @@
 /**
- * `npm run test:load` (issue 16, Load): a mixed read/write load from autocannon against the production
- * server, a real process on a real port, on the large data set of issue 15: 60 s at 50 connections. It
- * must answer every request without an error (no connection error, no timeout, no status outside 2xx),
- * and the server's resident memory must stay flat from the 10th to the 60th second. Prints p50/p90/p99
- * latency, requests per second and the memory series.
+ * `npm run test:load` (decisions 038, 043; docs/reliability.md, Load): a mixed read/write load from
+ * autocannon against the production server, a real process on a real port, on the large data set
+ * (decision 030): 60 s at 50 connections. It must answer every request without an error (no connection
+ * error, no timeout, no status outside 2xx), and the server's resident memory must stay flat from the
+ * 10th to the 60th second. Prints p50/p90/p99 latency, requests per second and the memory series.
  *
  * The data comes from the demo generator, the one `npm run demo -- --workers 10000` and the benchmark
  * use (decision 030): 10,000 workers, twelve months of daily timesheets (about 2.5 million), 20,000
@@ -50,7 +50,7 @@ const SHORT = process.argv.includes('--short');
 const SECONDS = Number(process.env.LOAD_SECONDS ?? (SHORT ? 5 : 60));
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? (SHORT ? 20 : 50));
 const WORKERS = Number(process.env.LOAD_WORKERS ?? (SHORT ? 500 : 10_000));
-/** Full months of history before the current one (timesheets, charges, payslips): issue 15's year. */
+/** Full months of history before the current one (timesheets, charges, payslips): decision 030's year. */
 const MONTHS = Number(process.env.LOAD_MONTHS ?? (SHORT ? 1 : 12));
 /** Memory is judged from this second on (start-up, JIT and caches settle first). */
 const SETTLED_AT = 10;

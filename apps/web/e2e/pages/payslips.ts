@@ -6,8 +6,8 @@ import Database from 'better-sqlite3';
 import { apiRequest } from '../fixtures.ts';
 
 /**
- * Payslip e2e helpers and page models. Timesheets and admin charges have no API in this version of the
- * app yet (issues 9 and 10 build them), so tests write those rows straight into the e2e server's
+ * Payslip e2e helpers and page models. These helpers predate the timesheet and admin-charge modules
+ * (decisions 012, 013), so tests write those rows straight into the e2e server's
  * SQLite file (WAL mode lets the running server see them at once); everything payslip goes through the
  * UI or the API.
  */

@@ -28,7 +28,7 @@ export function uniqueToken(): string {
 }
 
 /**
- * A valid FIN no other test uses (FIN, passport and WP numbers are unique among workers, issue 8 item 2):
+ * A valid FIN no other test uses (FIN, passport and WP numbers are unique among workers, decision 023):
  * random digits, the right check letter.
  */
 let finSequence = Math.floor(Math.random() * 9_000_000);

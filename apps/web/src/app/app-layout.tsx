@@ -18,7 +18,7 @@ export function AppLayout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
   useEffect(() => setSidebarOpen(false), [location.pathname]);
 
-  // Issue 8 item 12: Escape closes the open menu, and focus goes back to the button that opened it.
+  // SPEC 2: Escape closes the open menu, and focus goes back to the button that opened it.
   useEffect(() => {
     if (!sidebarOpen) return;
     const onKey = (event: KeyboardEvent) => {
@@ -107,7 +107,7 @@ function Sidebar({ open, onClose }: { open: boolean; onClose(): void }) {
       id="sidebar"
       className={cn(
         'fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-line bg-white',
-        // Issue 8 item 12: closed on a small screen it is hidden, not just moved off-screen, so its
+        // SPEC 2: closed on a small screen it is hidden, not just moved off-screen, so its
         // controls leave the tab order and the accessibility tree. Opening shows it at once (focus can
         // move in); closing hides it after the slide.
         open

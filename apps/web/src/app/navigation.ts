@@ -2,7 +2,7 @@ import { Banknote, ClipboardList, GraduationCap, LayoutDashboard, ReceiptText, U
 
 /**
  * SPEC 2 Shell: the side navigation, in order. `sections` are the paths that belong to an entry, so it
- * stays highlighted (and `aria-current`) on its view, edit, expiring and status pages (issue 8 item 12).
+ * stays highlighted (and `aria-current`) on its view, edit, expiring and status pages (SPEC 2).
  */
 export const NAVIGATION = [
   { label: 'Dashboard', to: '/dashboard', Icon: LayoutDashboard, sections: [] },

@@ -5,7 +5,7 @@ import { onSessionEnd, useAuth } from '@/features/auth/auth-provider.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
 
 /**
- * One query cache for the whole signed-in app, made when the shell first loads (issue 15: the sign-in
+ * One query cache for the whole signed-in app, made when the shell first loads (decision 033: the sign-in
  * screen loads without TanStack Query) and kept across navigations, also to /logout and back. Everything
  * cached for a session is forgotten when it ends.
  */

@@ -21,7 +21,7 @@ const featureRoutes: RouteObject[] = [
   ...trainingRecordRoutes,
   ...employmentLetterRoutes,
   {
-    // Issue 16: reached from the signed-in user's menu in the shell.
+    // Decision 037: reached from the signed-in user's menu in the shell.
     path: '/account/password',
     lazy: lazyPage(() => import('@/features/auth/pages/change-password-page.tsx').then((m) => m.ChangePasswordPage)),
   },
@@ -48,7 +48,7 @@ export const routes: RouteObject[] = [
   },
   { path: '/setup', lazy: lazyPage(() => import('@/features/auth/pages/setup-page.tsx').then((m) => m.SetupPage)) },
   // The signed-in shell loads with the first signed-in page: the sign-in screen is every user's first
-  // page and carries only itself (issue 15, login route budget).
+  // page and carries only itself (decision 033).
   {
     lazy: lazyPage(() => import('./protected-route.tsx').then((m) => m.ProtectedRoute)),
     children: [

@@ -1,5 +1,5 @@
 /**
- * CONVENTIONS 15, issue 8 item 7: every message of a refused form shows at once, and focus moves to
+ * CONVENTIONS 15, decision 022: every message of a refused form shows at once, and focus moves to
  * the first field in error, in the order the form shows them. Controls in error carry
  * `aria-invalid="true"`; a group's message that belongs to no single control (e.g. "upload at least one
  * document") carries `data-form-error` and `tabindex="-1"`.

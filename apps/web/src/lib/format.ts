@@ -32,7 +32,7 @@ export function formatDateTime(value: string | null | undefined): string {
  * A count with thousands separators ("10,000"), as `toLocaleString('en-SG')` writes a whole number,
  * without Intl: a page's first Intl number format loads ICU's data, 20-30 ms of the main thread in
  * Chromium here (80-120 ms on Lighthouse's slowed phone), and the worker list needs nothing else of it
- * (issue 15). Anything but a safe integer is left to Intl.
+ * (decision 032). Anything but a safe integer is left to Intl.
  */
 export function formatCount(value: number): string {
   if (!Number.isSafeInteger(value)) return value.toLocaleString('en-SG');

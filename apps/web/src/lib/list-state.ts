@@ -95,7 +95,7 @@ export function useListState<F extends string = never, S extends string = never>
   const page = pageOf(params);
   // The same objects while the address does not change (given `filters` and `sorts` as constants, not
   // arrays made in each render), so a list's memoized parts skip a render that changed nothing of
-  // theirs (issue 15, decision 040).
+  // theirs (decision 040).
   const filters = useMemo(
     () => Object.fromEntries(filterNames.map((name) => [name, params.get(name) ?? ''])) as Record<F, string>,
     [params, filterNames],

@@ -3,7 +3,7 @@ import { type Location, useLocation, useNavigate } from 'react-router';
 /**
  * Where an action began, carried in the history entry's state of the page it opened
  * (`<Link to="/worker/edit/1" state={fromHere(location)}>`). A form returns there after saving, with
- * the list's page, search and filters as they were (CONVENTIONS 14, issue 8 item 6).
+ * the list's page, search and filters as they were (CONVENTIONS 14, decision 022).
  */
 export interface FromState {
   from?: string;

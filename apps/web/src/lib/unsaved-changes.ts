@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { type BlockerFunction, useBlocker } from 'react-router';
 
 /**
- * Asks before leaving a form with unsaved changes (CONVENTIONS 15, issue 8 item 1): in-app navigation
+ * Asks before leaving a form with unsaved changes (CONVENTIONS 15, decision 022): in-app navigation
  * (links, the sidebar, Back, Cancel) is held by React Router's blocker until the user answers; closing
  * or reloading the tab gets the browser's own question (`beforeunload`). Changing only the query of the
  * same page is not leaving it.

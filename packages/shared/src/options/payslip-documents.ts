@@ -8,7 +8,7 @@ export const PAYSLIP_DOCUMENT_MESSAGES = {
   paidCannotBeEmailed: 'This payslip has already been marked as Paid and cannot be emailed.',
   /** SPEC 5: emailing needs an address. */
   noEmailAddress: 'Worker does not have an email address',
-  /** Issue 13: a second press while the first e-mail is on its way never e-mails the worker twice. */
+  /** Decision 025: a second press while the first e-mail is on its way never e-mails the worker twice. */
   alreadySending: 'This payslip is being emailed already. Please wait a moment.',
 } as const;
 

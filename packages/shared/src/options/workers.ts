@@ -73,6 +73,6 @@ export const WORKER_FIELD_LABELS = {
 } as const;
 export type WorkerField = keyof typeof WORKER_FIELD_LABELS;
 
-/** Issue 8 item 8: the columns a worker list sorts by (`created_at` newest first is the default). */
+/** SPEC 2: the columns a worker list sorts by (`created_at` newest first is the default). */
 export const WORKER_SORTS = ['name', 'worker_id', 'type_of_pass', 'status', 'created_at'] as const;
 export type WorkerSort = (typeof WORKER_SORTS)[number];

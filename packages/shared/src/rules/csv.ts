@@ -1,5 +1,5 @@
 /**
- * CSV for spreadsheets (issue 8 item 10), RFC 4180: fields with a comma, quote or line break are
+ * CSV for spreadsheets (decision 024), RFC 4180: fields with a comma, quote or line break are
  * quoted, quotes doubled, lines end in CRLF.
  *
  * Formula injection (OWASP "CSV Injection"): a text cell that starts with `=`, `+`, `-` or `@` (or a tab

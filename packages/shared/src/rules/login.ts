@@ -1,7 +1,7 @@
 /**
  * SPEC 5 Login: both fields required; e-mail must be e-mail format. A pure rule without zod, so the
- * sign-in screen can check its two fields without loading zod: the login route's budget (issue 15,
- * 120 KB of gzipped JS+CSS) has no room for it. The API's LoginInput (schemas/auth.ts) is built from
+ * sign-in screen can check its two fields without loading zod: the login route's budget (decision
+ * 033: 120 KB of gzipped JS+CSS) has no room for it. The API's LoginInput (schemas/auth.ts) is built from
  * the same messages and the same e-mail pattern, and a test keeps the two in agreement.
  */
 export const EMAIL_REQUIRED = 'Email address is required';

@@ -5,7 +5,7 @@ import { centsToText, fromCents, parseMoney, roundHalfUpDivide, toCents } from '
 /** Cents up to ten billion dollars: every one is exact as a JavaScript number of dollars too. */
 const anyCents = fc.integer({ min: -1e12, max: 1e12 });
 
-describe('parseMoney / toCents (issue 7.6: exact decimal, at most 2 decimals)', () => {
+describe('parseMoney / toCents (decision 009: exact decimal, at most 2 decimals)', () => {
   it.each([
     ['0', 0],
     ['12', 1200],

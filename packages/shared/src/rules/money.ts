@@ -89,7 +89,7 @@ let sgd: Intl.NumberFormat | undefined;
 /** SPEC 9: SGD, Singapore-style formatting, 2 decimals. Takes dollars as the API answers them. */
 export function formatSgd(amount: number): string {
   // Made on first use, not when the module loads: a page's first Intl number format loads ICU's data
-  // (20-30 ms in Chromium here), which the pages that show no money should not pay (issue 15).
+  // (20-30 ms in Chromium here), which the pages that show no money should not pay (decision 032).
   sgd ??= new Intl.NumberFormat('en-SG', { style: 'currency', currency: 'SGD', minimumFractionDigits: 2 });
   return sgd.format(amount);
 }

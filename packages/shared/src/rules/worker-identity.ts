@@ -1,10 +1,10 @@
 /**
- * Worker data quality (ARCHITECTURE differs 11, issue 8 item 3): identity numbers, phone numbers and
+ * Worker data quality (ARCHITECTURE differs 11, decision 023): identity numbers, phone numbers and
  * ages that can be checked, checked the same way in the form and on the server.
  */
 
 /**
- * FIN, passport and WP numbers are compared without spaces and case (issue 8 item 2): "g 1234567x"
+ * FIN, passport and WP numbers are compared without spaces and case (decision 023): "g 1234567x"
  * and "G1234567X" are the same document. The database keeps this form in a unique column.
  */
 export function identityKey(value: string | null | undefined): string | null {
@@ -66,7 +66,7 @@ export function ageOn(dateOfBirth: string, today: string): number {
   return ty - by - (beforeBirthday ? 1 : 0);
 }
 
-/** Issue 8 item 3: a date of birth must give an age between 15 and 80, both included. */
+/** Decision 023: a date of birth must give an age between 15 and 80, both included. */
 export function isPlausibleWorkerAge(dateOfBirth: string, today: string): boolean {
   const age = ageOn(dateOfBirth, today);
   return age >= MIN_WORKER_AGE && age <= MAX_WORKER_AGE;

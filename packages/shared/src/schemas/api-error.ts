@@ -6,7 +6,7 @@ export const ApiErrorBody = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
-    /** A page that helps resolve it, e.g. the worker already holding a FIN (a 409 of issue 8 item 2). */
+    /** A page that helps resolve it, e.g. the worker already holding a FIN (a 409 of decision 023). */
     link: z.object({ href: z.string(), label: z.string() }).optional(),
   }),
 });

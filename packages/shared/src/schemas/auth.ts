@@ -3,7 +3,7 @@ import { EMAIL_INVALID, EMAIL_MAX_LENGTH, EMAIL_PATTERN, EMAIL_REQUIRED, PASSWOR
 import { requiredText, safeText } from './fields.ts';
 
 // SPEC 5 Login: both fields required; e-mail must be e-mail format. The messages and the pattern live
-// in rules/login.ts, which the sign-in screen uses without zod (issue 15, login route budget).
+// in rules/login.ts, which the sign-in screen uses without zod (decision 033).
 export { EMAIL_INVALID, EMAIL_REQUIRED, PASSWORD_REQUIRED };
 export const PASSWORD_MIN_LENGTH = 10;
 
@@ -31,7 +31,7 @@ export const NewAccountInput = z.object({
 });
 export type NewAccountInput = z.output<typeof NewAccountInput>;
 
-// Issue 16: signed-in staff change their own password; the current one is required.
+// Decision 037: signed-in staff change their own password; the current one is required.
 export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 export const NEW_PASSWORD_TOO_SHORT = `New password must be at least ${PASSWORD_MIN_LENGTH} characters`;

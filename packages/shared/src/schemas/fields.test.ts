@@ -23,7 +23,7 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): { value: z.outpu
   return result.success ? { value: result.data } : { error: result.error.issues[0]?.message ?? '' };
 }
 
-describe('safeText (issue 7.4, 7.5)', () => {
+describe('safeText (decision 009)', () => {
   const name = safeText(10, { label: 'First Name' });
 
   it('trims spaces and invisible characters at the ends, keeping those inside', () => {
@@ -105,7 +105,7 @@ describe('oneOf', () => {
   });
 });
 
-describe('isoDate (issue 7.5)', () => {
+describe('isoDate (decision 009)', () => {
   const birth = isoDate({ label: 'Date of Birth', past: true, today: () => '2026-05-01' });
 
   it.each([
@@ -149,7 +149,7 @@ describe('timeOfDay', () => {
   });
 });
 
-describe('money (issue 7.6)', () => {
+describe('money (decision 009)', () => {
   const salary = money({ label: 'Salary Rate' });
 
   it.each([

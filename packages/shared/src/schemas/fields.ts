@@ -1,5 +1,5 @@
 /**
- * Field rules that every request schema is built from (issue 7). Timesheets, admin charges, training
+ * Field rules that every request schema is built from (decision 009). Timesheets, admin charges, training
  * records and payslips compose their inputs from these, never from a bare `z.string()` or
  * `z.coerce.number()`, so bad input gets the same 400 and message on SQLite and PostgreSQL:
  *

@@ -28,7 +28,7 @@ export const FILE_URL_PREFIX = '/api/files/';
 export const FILE_REQUIRED = 'Please choose a file to upload.';
 export const FILE_NAME_INVALID =
   'The file name contains characters that are not allowed. Please rename the file and try again.';
-/** A multipart body that cannot be read (no boundary, cut short...): issue 7.7. */
+/** A multipart body that cannot be read (no boundary, cut short...): decision 008. */
 export const UPLOAD_UNREADABLE = 'The upload could not be read. Please choose the file and try again.';
 export const FILE_KIND_REQUIRED =
   'Please say what the file is for (photo, ipa, consent_letter, contract or certificate).';

@@ -183,7 +183,7 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export const PayslipListQuery = z.object({
   /** SPEC 2: search by worker name (first and last name together). */
-  // Issue 16: clean text like every other list's filters; a NUL reached PostgreSQL and answered 500.
+  // Decision 009: clean text like every other list's filters; a NUL reached PostgreSQL and answered 500.
   q: searchText(),
   /** workers.id (or a TD- id). */
   worker_id: filterText('Worker'),

@@ -40,7 +40,7 @@ export const CERTIFICATE_UPLOAD_FAILED = 'Failed to upload certificate. Please t
 
 /**
  * Text that may be empty: trimmed, empty becomes null, cut to `max` characters. Control characters
- * and lone surrogates are refused with the field's message (issue 16: a NUL reached PostgreSQL,
+ * and lone surrogates are refused with the field's message (decision 009: a NUL reached PostgreSQL,
  * whose text cannot hold one, and answered 500).
  */
 const optionalText = (max: number, field: TrainingField, multiline = false) =>
@@ -161,7 +161,7 @@ export type TrainingRecord = z.infer<typeof TrainingRecord>;
 /** SPEC 2 list filters: search, worker (workers.id) and training name. */
 const TrainingFilters = z.object({
   /** Worker first name, last name (or both), training name or certificate number. */
-  // Issue 16: clean text like every other list's filters; a NUL reached PostgreSQL and answered 500.
+  // Decision 009: clean text like every other list's filters; a NUL reached PostgreSQL and answered 500.
   q: searchText(),
   worker_id: filterText('Worker'),
   training_name: filterText('Training', 200),

@@ -39,7 +39,7 @@ import {
 /**
  * SPEC 3 worker, 5 worker form. One schema for the form (client) and the API (server): the form sends
  * strings, empty meaning "not given"; parsing turns them into nulls, checked dates and integer cents.
- * Every field is built from `fields.ts`, so nothing is cut or loosely read (issue 7).
+ * Every field is built from `fields.ts`, so nothing is cut or loosely read (decision 009).
  */
 
 export type { WorkerField, WorkerSort };
@@ -49,7 +49,7 @@ export { invalidDateMessage, requiredMessage, WORKER_FIELD_LABELS, WORKER_SORTS 
 export const DOCUMENTS_REQUIRED =
   'At least one employment document (IPA, Consent Letter, or Contract) must be uploaded';
 export const CORETRADE_REQUIRED = 'Coretrade is required for WP holders';
-/** Issue 8 item 3: what can be checked is checked, each with a message under its field. */
+/** Decision 023: what can be checked is checked, each with a message under its field. */
 export const FIN_FORMAT_MESSAGE = 'FIN No. must be S, T, F, G or M, then 7 digits and a letter, e.g. G1234567X';
 export const FIN_CHECK_LETTER_MESSAGE = 'FIN No. has a wrong check letter. Please check the number.';
 export const PHONE_MESSAGE = 'Phone Number may contain only digits, spaces and a leading + (6 to 15 digits)';
@@ -89,7 +89,7 @@ export const isResidentPass = (typeOfPass: string | null | undefined) =>
   (RESIDENT_PASS_TYPES as readonly string[]).includes(typeOfPass ?? '');
 /** The work-pass fields a resident is not asked for, saved empty for them. */
 export const WORK_PASS_FIELDS = ['wp_no', 'wp_expiry_date', 'levy', 'coretrade', 'coretrade_expiry_date'] as const;
-/** Identity numbers unique among workers, compared without spaces and case (issue 8 item 2). */
+/** Identity numbers unique among workers, compared without spaces and case (decision 023). */
 export const UNIQUE_IDENTITY_FIELDS = ['fin_no', 'passport_no', 'wp_no'] as const;
 export type UniqueIdentityField = (typeof UNIQUE_IDENTITY_FIELDS)[number];
 
@@ -102,7 +102,7 @@ const choice = <T extends readonly [string, ...string[]]>(field: WorkerField, va
 const WorkerFields = z.object({
   first_name: text('first_name', 100),
   last_name: text('last_name', 100),
-  // Issue 7: a date of birth is in the past and after 1900; every date is before 2100 (fields.ts).
+  // Decision 009: a date of birth is in the past and after 1900; every date is before 2100 (fields.ts).
   date_of_birth: date('date_of_birth', { past: true }),
   nationality: choice('nationality', NATIONALITIES),
   phone_number: text('phone_number', 40),
@@ -152,9 +152,9 @@ export interface WorkerSchemaOptions {
 }
 
 /**
- * The worker form's rules (SPEC 5) for adding or editing, plus the checks of issue 8 item 3. Every
+ * The worker form's rules (SPEC 5) for adding or editing, plus the checks of decision 023. Every
  * message is found in one pass, including the whole-form rules (coretrade, documents), so the form shows
- * them all at once (issue 8 item 7). Coretrade and its expiry are cleared when the pass is not WP; the
+ * them all at once (decision 022). Coretrade and its expiry are cleared when the pass is not WP; the
  * work-pass fields are cleared for Singapore Citizens and PRs (ARCHITECTURE differs 11).
  */
 export function workerInputSchema(mode: WorkerFormMode, { today = localToday }: WorkerSchemaOptions = {}) {
@@ -245,7 +245,7 @@ export type Worker = z.infer<typeof Worker>;
 
 /**
  * Search and filters of a worker list. `q` matches the name (SPEC 9), and also the TD- id, FIN,
- * passport and phone number (issue 8 item 8).
+ * passport and phone number (decision 046).
  */
 export const WorkerFilterQuery = z.object({
   q: searchText(),
@@ -281,7 +281,7 @@ export const WorkerDashboard = z.object({
   status_counts: z.record(z.string(), z.number().int()),
   expiring_wp: z.number().int(),
   expiring_coretrade: z.number().int(),
-  /** Issue 8 item 9: permits (coretrade of WP holders) already expired, of workers not terminated. */
+  /** Decision 024: permits (coretrade of WP holders) already expired, of workers not terminated. */
   expired_wp: z.number().int(),
   expired_coretrade: z.number().int(),
 });
@@ -298,14 +298,14 @@ export const ExpiringListQuery = z.object({
 /** Days until expiry: negative once expired (-3 is "expired 3 days ago"). */
 export const ExpiringWorker = Worker.extend({ days_until_expiry: z.number().int() });
 export type ExpiringWorker = z.infer<typeof ExpiringWorker>;
-/** Issue 8 item 9: at most this many expired rows are answered (`expired_total` counts them all). */
+/** Decision 024: at most this many expired rows are answered (`expired_total` counts them all). */
 export const MAX_EXPIRED_ROWS = 500;
 export const ExpiringWorkerList = z.object({
   /** SPEC 7, 9: expiring from today to 3 months ahead, soonest first. */
   items: z.array(ExpiringWorker),
   total: z.number().int(),
   /**
-   * Issue 8 item 9: already expired, of workers not terminated, longest expired first (matching the
+   * Decision 024: already expired, of workers not terminated, longest expired first (matching the
    * search and nationality).
    */
   expired: z.array(ExpiringWorker),
@@ -343,11 +343,11 @@ export type WorkerLookupQuery = z.input<typeof WorkerLookupQuery>;
 export const WorkerLookup = z.object({ items: z.array(WorkerLookupItem), total: z.number().int() });
 export type WorkerLookup = z.infer<typeof WorkerLookup>;
 
-/** Issue 8 item 8: the client companies workers are supplied to, for the list's filter. */
+/** SPEC 2: the client companies workers are supplied to, for the list's filter. */
 export const WorkerCompanies = z.object({ items: z.array(z.string()) });
 export type WorkerCompanies = z.infer<typeof WorkerCompanies>;
 
-/** Issue 8 item 11: one change of a worker from the audit log. */
+/** Decision 024: one change of a worker from the audit log. */
 export const WorkerHistoryEntry = z.object({
   id: z.string(),
   action: z.string(),
@@ -361,6 +361,6 @@ export type WorkerHistoryEntry = z.infer<typeof WorkerHistoryEntry>;
 export const WorkerHistory = z.object({ items: z.array(WorkerHistoryEntry) });
 export type WorkerHistory = z.infer<typeof WorkerHistory>;
 
-/** Issue 8 item 2: the worker who already holds a FIN, passport or WP number. */
+/** Decision 023: the worker who already holds a FIN, passport or WP number. */
 export const duplicateIdentityMessage = (field: UniqueIdentityField, holder: string) =>
   `${WORKER_FIELD_LABELS[field]} is already used by ${holder}`;

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { columnTypesFor } from './column-types.ts';
 
 /**
- * Issue 7, decision 006: sign-in throttling that holds against parallel requests, and known devices.
+ * Decision 006: sign-in throttling that holds against parallel requests, and known devices.
  * - `login_throttle`: one counter per limit key (`email-at-address:...`, `address:...`, `email:...`,
  *   `device:...`) over a 15-minute window. An attempt is reserved by an atomic upsert that returns the
  *   new count before the password is checked; concurrent attempts on one key queue on its row, on

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-/** Issue 8 item 2 (ARCHITECTURE differs 11): FIN, passport and WP numbers are unique among workers. */
+/** Decision 023 (ARCHITECTURE differs 11): FIN, passport and WP numbers are unique among workers. */
 const KEYS = [
   ['fin_no', 'fin_no_key'],
   ['passport_no', 'passport_no_key'],

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 15 (docs/performance.md): indexes the large set's EXPLAIN asked for. Figures are SQLite's on
+ * Decision 032 (docs/performance.md): indexes the large set's EXPLAIN asked for. Figures are SQLite's on
  * 10,000 workers, 96,000 payslips and 30,000 training records, measured in one run.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres } from './column-types.ts';
 
 /**
- * Issue 15 (docs/performance.md, decision 034): every worker's timesheet totals per month, kept by the
+ * Decision 034 (docs/performance.md): every worker's timesheet totals per month, kept by the
  * database itself. The month summary (distinct workers, timesheets, hours, overtime) and the month
  * list's total read every timesheet of the month otherwise (about 200,000 index entries on the large
  * set: SQLite 60-120 ms of CPU a request, most of it the distinct count's temporary B-tree); from this

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 15 (docs/performance.md): two indexes the tiles asked for on the large set (SQLite: 10,000
+ * Decision 045 (docs/performance.md): two indexes the tiles asked for on the large set (SQLite: 10,000
  * workers, 30,000 training records, 8,000 workers with timesheets in the month).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

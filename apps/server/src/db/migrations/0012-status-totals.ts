@@ -6,7 +6,7 @@ const PAYSLIP_STATUSES = ['Draft', 'Generated', 'Paid', 'Sent'];
 const CHARGE_STATUSES = ['Approved', 'Deducted', 'Pending', 'Rejected'];
 
 /**
- * Issue 15 (docs/performance.md, decision 044): payslips by status, and admin charges by status with
+ * Decision 044 (docs/performance.md): payslips by status, and admin charges by status with
  * their amounts, kept by the database itself. The payslip and charge tiles and the unfiltered lists'
  * totals counted every payslip (about 114,000 entries of payslips_status_idx on the large set, 9-14 ms
  * of SQLite a request) or every charge on each page load; from these tables they read four rows.

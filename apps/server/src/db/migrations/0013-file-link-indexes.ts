@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 16 (docs/reliability.md, Load): every column that links a stored file (`FILE_LINKS`) gets an
+ * Decision 043 (docs/reliability.md, Load): every column that links a stored file (`FILE_LINKS`) gets an
  * index. The sweep of unlinked files asks, per stored file, whether any record links it, and a
  * delete clears every link to its file; without these each question read the whole workers and
  * training records tables. On the large set (10,000 workers, 30,000 training records) the sweep's

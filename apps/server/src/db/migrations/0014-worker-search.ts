@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres } from './column-types.ts';
 
 /**
- * Issue 15 (decision 046): the worker search box finds a part of a name, TD- id, FIN, passport or
+ * Decision 046: the worker search box finds a part of a name, TD- id, FIN, passport or
  * phone number (`like '%q%'`), which no B-tree index serves: every search read all the workers (10,000
  * on the large set, 3.4 ms of SQLite for the count alone). Trigram indexes serve substring searches on
  * both databases; the exact `like` conditions stay in the query, so the index only narrows the rows

@@ -5,7 +5,7 @@ import { isPostgres } from './column-types.ts';
 export const COUNTED_TABLES = ['training_records', 'workers'] as const;
 
 /**
- * Issue 15 (docs/performance.md, decision 047): the number of workers and of training records, kept
+ * Decision 047 (docs/performance.md): the number of workers and of training records, kept
  * by the database itself. The worker list, the training list and the training tiles show it on every
  * unfiltered load, and PostgreSQL has no shortcut for `count(*)`: it read every entry of an index,
  * 0.9 ms for 10,000 workers and 2.2 ms for 30,000 training records a request on the large set. SQLite

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres } from './column-types.ts';
 
 /**
- * Issue 15 (docs/performance.md, decision 049): each month's timesheet figures in one row: the workers
+ * Decision 049 (docs/performance.md): each month's timesheet figures in one row: the workers
  * with timesheets, the timesheets, hours and overtime. The month summary and the unfiltered month
  * list's total added up the month's rows of `timesheet_month_totals` (migration 0010: one per worker,
  * about 8,100 on the large set, 1 ms of PostgreSQL and 0.5 ms of SQLite on every load); now they read

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 15 (docs/performance.md): the admin-charge and training lists' whole order (newest date, then
+ * docs/performance.md, What was kept: the admin-charge and training lists' whole order (newest date, then
  * creation, then id) as indexes, as migration 0009 gave the payslip list its own. With only (date, id)
  * both databases read past the page's last date to sort the rest of its keys: PostgreSQL joined 94
  * charges (63 records) to their workers for a page of 50, 0.57 ms against 0.18 ms with the index on the

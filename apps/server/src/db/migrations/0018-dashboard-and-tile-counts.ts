@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { columnTypesFor, isPostgres } from './column-types.ts';
 
 /**
- * Issue 15 (docs/performance.md, decision 054): the worker dashboard and the training tiles, which
+ * Decision 054 (docs/performance.md): the worker dashboard and the training tiles, which
  * every load of their screens asks for, without counting thousands of rows.
  *
  * - `worker_status_totals`: workers of each (non-null) status, kept by triggers. The dashboard's

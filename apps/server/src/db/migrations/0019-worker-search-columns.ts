@@ -3,7 +3,7 @@ import { sqliteSearchText } from './0014-worker-search.ts';
 import { isPostgres } from './column-types.ts';
 
 /**
- * Issue 15 (decision 066), SQLite only: the searched worker page's ids statement found its candidates
+ * Decision 066, SQLite only: the searched worker page's ids statement found its candidates
  * in the FTS5 index (migration 0014), then looked each one up in `worker_search_rows` (its row id to
  * the worker's id) and in `workers` (the unique index on `id`, then the wide row) to check the exact
  * `like` conditions and the filters and to sort: three B-tree searches for each of the 152 candidates

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Two indexes that only cost writes (issue 15). `training_records_expiry_idx` (0011) is the same index
+ * Two indexes that only cost writes (docs/performance.md). `training_records_expiry_idx` (0011) is the same index
  * as `training_records_expiry_date_idx` (0006): one column, expiry_date; the tiles' and filters' ranges
  * use the one that stays. `admin_charges_status_idx` (0005) is the first column of
  * `admin_charges_status_amount_idx` (0009), which answers every `status = ?` it answered. On a copy of

@@ -167,7 +167,7 @@ describe('GET /api/workers/:id/employment-letter', () => {
       rate_type: 'Monthly',
       salary_rate: 260_000,
       worker_id: 'TD-1002',
-      // FIN, WP and passport numbers are unique among workers (issue 8 item 2).
+      // FIN, WP and passport numbers are unique among workers (decision 023).
       fin_no: finFor(1002),
       wp_no: '012345679',
       passport_no: 'BD1234568',

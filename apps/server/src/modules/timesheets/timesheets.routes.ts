@@ -22,7 +22,7 @@ interface TimesheetsRoutesOptions {
   timeZone: string;
 }
 
-// Issue 16: clean text (a NUL reached PostgreSQL and answered 500).
+// Decision 009: clean text (a NUL reached PostgreSQL and answered 500).
 const CrewWorkersQuery = z.object({ company: requiredText(200, { label: 'Company' }) });
 const CrewCompanies = z.object({ items: z.array(z.object({ company: z.string(), workers: z.number().int() })) });
 const CrewWorkers = z.object({
@@ -30,7 +30,7 @@ const CrewWorkers = z.object({
 });
 const tags = ['timesheets'];
 
-/** SPEC 2 timesheet screens, 5 validation, 7 timesheet calls, 9 hours and summary; crew entry (issue 9). */
+/** SPEC 2 timesheet screens, 5 validation, 7 timesheet calls, 9 hours and summary; crew entry (decision 012). */
 export const timesheetsRoutes: FastifyPluginAsyncZod<TimesheetsRoutesOptions> = async (app, { db, timeZone }) => {
   app.get('/', { schema: { tags, querystring: TimesheetListQuery, response: { 200: TimesheetList } } }, (request) =>
     timesheets.listTimesheets(db, request.query, timeZone),

@@ -19,7 +19,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { findWorkersSuppliedTo, listSuppliedCompanies } from '../workers/public.ts';
 import * as repo from './timesheets.repository.ts';
 
-/** Crew entry: "every Working worker supplied to one company" (issue 9). */
+/** Crew entry: "every Working worker supplied to one company" (decision 012). */
 const CREW_STATUS = 'Working';
 const CREW_MAX_WORKERS = 500;
 

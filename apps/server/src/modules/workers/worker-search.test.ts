@@ -31,7 +31,7 @@ describe('worker search (decision 046)', () => {
   });
   afterEach(async () => db.destroy());
 
-  /** The rule of SPEC 9 and issue 8 item 8, in JavaScript, over the rows as they now stand. */
+  /** The rule of SPEC 9 and decision 046, in JavaScript, over the rows as they now stand. */
   async function expected(q: string, nationality?: string): Promise<string[]> {
     const rows = await db.selectFrom('workers').selectAll().execute();
     const text = q.toLowerCase();

@@ -13,7 +13,7 @@ import { buildTestApp, createTestDatabase, migrateAround, type TestApp } from '.
 import { buildWorker, finFor, givenStoredFile, insertWorkers } from '../../../test/factories.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 
-/** Issue 8: data safety, search, sort, filters, expired permits, CSV export and history of workers. */
+/** Decisions 023, 024, 046: data safety, search, sort, filters, expired permits, CSV export and history of workers. */
 
 afterEach(() => {
   vi.useRealTimers();
@@ -43,7 +43,7 @@ const post = async (t: TestApp, overrides: Parameters<typeof buildWorker>[0]) =>
     payload: buildWorker({ ipa_url: await givenStoredFile(t.db, 'ipa'), ...overrides }),
   });
 
-describe('FIN, passport and WP numbers are unique among workers (item 2)', () => {
+describe('FIN, passport and WP numbers are unique among workers (decision 023)', () => {
   it('refuses a second holder with 409, compared without spaces and case, naming the holder with a link', async () => {
     const t = await signedInApp();
     const holder = await addWorker(t, {
@@ -134,14 +134,14 @@ describe('FIN, passport and WP numbers are unique among workers (item 2)', () =>
   });
 });
 
-describe('plausible values, every message in one round (items 3, 7)', () => {
+describe('plausible values, every message in one round (decisions 022, 023)', () => {
   it('checks the FIN/NRIC check letter, the age, the phone number and expiry after issuance', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2025-06-15T04:00:00Z'));
     const t = await signedInApp();
     const response = await post(t, {
       fin_no: 'G1234567N',
-      // A future date is refused as not in the past (issue 7, fields.ts); a past one as too young.
+      // A future date is refused as not in the past (decision 009, fields.ts); a past one as too young.
       date_of_birth: '2020-01-01',
       phone_number: 'abc',
       date_of_issuance: '2025-02-03',
@@ -214,7 +214,7 @@ describe('plausible values, every message in one round (items 3, 7)', () => {
   });
 });
 
-describe('documents change on save (item 1)', () => {
+describe('documents change on save (decision 024)', () => {
   it('removes the files the save unlinked, keeps those still linked', async () => {
     const t = await signedInApp();
     const photo = await givenStoredFile(t.db, 'photo', 'png');
@@ -251,7 +251,7 @@ describe('documents change on save (item 1)', () => {
   });
 });
 
-describe('search, sort and filters (item 8)', () => {
+describe('search, sort and filters (decision 046, SPEC 2)', () => {
   async function seeded() {
     const t = await signedInApp();
     await insertWorkers(
@@ -327,7 +327,7 @@ describe('search, sort and filters (item 8)', () => {
   });
 });
 
-describe('expired permits (item 9)', () => {
+describe('expired permits (decision 024)', () => {
   // Today in Singapore: 15 June 2025.
   const NOW = new Date('2025-06-15T04:00:00Z');
   async function seeded() {
@@ -367,7 +367,7 @@ describe('expired permits (item 9)', () => {
   });
 });
 
-describe('CSV export (item 10)', () => {
+describe('CSV export (decision 024)', () => {
   it('downloads the filtered worker list with formula-looking text escaped', async () => {
     const t = await signedInApp();
     await insertWorkers(
@@ -430,7 +430,7 @@ describe('CSV export (item 10)', () => {
   });
 });
 
-describe('GET /api/workers/:id/history (item 11)', () => {
+describe('GET /api/workers/:id/history (decision 024)', () => {
   it('lists who changed what and when, newest first, with the form labels', async () => {
     const t = await signedInApp();
     const worker = await addWorker(t, { designation: 'Carpenter' });

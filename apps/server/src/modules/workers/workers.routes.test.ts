@@ -680,7 +680,7 @@ describe('expiring work permits and coretrade (SPEC 2, 7, 9)', () => {
   });
 });
 
-describe('input rules (issue 7.4, 7.5, 7.6): refused with a message, the same on both databases', () => {
+describe('input rules (decision 009): refused with a message, the same on both databases', () => {
   it.each([
     ['/api/workers?q=%00', 'Search contains characters that are not allowed'],
     ['/api/workers?q=a%1Bb', 'Search contains characters that are not allowed'],
@@ -841,7 +841,7 @@ describe('input rules (issue 7.4, 7.5, 7.6): refused with a message, the same on
   });
 });
 
-describe('upper-case ids (issue 7.12)', () => {
+describe('upper-case ids (decision 009)', () => {
   it('reads, updates and deletes a worker by its id in upper case, the same on both databases', async () => {
     const t = await signedInApp();
     const created = await addWorker(t);

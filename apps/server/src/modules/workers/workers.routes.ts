@@ -27,14 +27,14 @@ interface WorkersRoutesOptions {
   db: Db;
   /** SPEC 9: today and calendar months are those of the business (BUSINESS_TIME_ZONE). */
   timeZone: string;
-  /** Where the documents are, so a save can remove the ones it unlinked (issue 8 item 1). */
+  /** Where the documents are, so a save can remove the ones it unlinked (decision 024). */
   store?: FileStore;
 }
 
 const tags = ['workers'];
 const ExportQuery = WorkerFilterQuery.extend(WorkerSortQuery.shape);
 
-/** Issue 8 item 10: a CSV download named after the list and the day. */
+/** Decision 024: a CSV download named after the list and the day. */
 const csvReply = (reply: FastifyReply, name: string, timeZone: string, body: string) =>
   reply
     .header('Content-Type', 'text/csv; charset=utf-8')
@@ -44,7 +44,7 @@ const csvReply = (reply: FastifyReply, name: string, timeZone: string, body: str
 
 /** SPEC 2 worker screens, 5 validation, 7 worker calls, 9 dashboard and expiry rules. */
 export const workersRoutes: FastifyPluginAsyncZod<WorkersRoutesOptions> = async (app, { db, timeZone, store }) => {
-  // The age check (issue 8 item 3) reads today in the business time zone at each request.
+  // The age check (decision 023) reads today in the business time zone at each request.
   const today = () => dateInTimeZone(new Date(), timeZone);
   const CreateBody = workerInputSchema('add', { today });
   const UpdateBody = workerInputSchema('edit', { today });

@@ -23,7 +23,7 @@ const sequence = (...values: number[]) => {
 describe('worker id generation (ARCHITECTURE differs 4)', () => {
   it('retries with a new id when two concurrent creates pick the same one', async () => {
     const db = await createTestDatabase();
-    // Two different workers (their FIN, passport and WP numbers are unique, issue 8 item 2).
+    // Two different workers (their FIN, passport and WP numbers are unique, decision 023).
     const [first, second] = [await workerInput(db), await workerInput(db)];
     // Both creates first pick TD-5500 (0.5); each has its own second choice.
     const [a, b] = await Promise.all([

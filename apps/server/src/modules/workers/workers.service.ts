@@ -63,7 +63,7 @@ const identityKeysOf = (input: WorkerInput) =>
   >;
 
 /**
- * Issue 8 item 2: FIN, passport and WP numbers are unique among workers, compared without spaces and
+ * Decision 023: FIN, passport and WP numbers are unique among workers, compared without spaces and
  * case. A clash answers 409 naming the worker who holds the number, with a link to them. Checked before
  * writing for the friendly answer; the unique indexes (migration 0008) settle a race, after which this
  * runs again to name the winner.
@@ -133,7 +133,7 @@ export async function createWorker(
 
 export interface UpdateWorkerOptions {
   now?: Date;
-  /** Removes the files the save unlinked (issue 8 item 1); without it they stay in the store. */
+  /** Removes the files the save unlinked (decision 024); without it they stay in the store. */
   store?: FileStore;
   /** Told when an unlinked file could not be removed (the save itself stands). */
   onCleanupError?(error: unknown, url: string): void;
@@ -143,7 +143,7 @@ const FILE_URL_FIELDS = FILE_FIELDS.map(({ field }) => field);
 
 /**
  * Replaces the worker's fields (SPEC 5 edit rules already applied by the schema) and records what changed.
- * Issue 8 item 1 (ARCHITECTURE differs 11): removing or replacing a document takes effect here, on save;
+ * Decision 024 (ARCHITECTURE differs 11): removing or replacing a document takes effect here, on save;
  * the files the worker no longer links are removed from the store after the save is committed (unless
  * another worker links them), so an abandoned edit loses nothing.
  */
@@ -241,7 +241,7 @@ interface ExpiringQuery {
 
 /**
  * SPEC 2, 7, 9: workers whose work permit (or coretrade, WP holders only) expires within 3 months, and
- * (issue 8 item 9) those whose permit already expired, longest expired first, with negative days.
+ * (decision 024) those whose permit already expired, longest expired first, with negative days.
  */
 export async function listExpiringWorkers(
   db: Db,
@@ -271,12 +271,12 @@ export async function listExpiringWorkers(
   };
 }
 
-/** Issue 8 item 10: the most rows one export answers (far above any list this business keeps). */
+/** Decision 024: the most rows one export answers (far above any list this business keeps). */
 export const MAX_EXPORT_ROWS = 50_000;
 
 const orEmpty = (value: string | null) => value ?? '';
 
-/** Issue 8 item 10: the worker list as CSV, with the list's search, filters and order. */
+/** Decision 024: the worker list as CSV, with the list's search, filters and order. */
 export async function exportWorkersCsv(db: Db, query: repo.WorkerFilters & repo.WorkerSorting): Promise<string> {
   const workers = await repo.exportWorkers(db, query, MAX_EXPORT_ROWS);
   const L = WORKER_FIELD_LABELS;
@@ -326,7 +326,7 @@ export async function exportWorkersCsv(db: Db, query: repo.WorkerFilters & repo.
 }
 
 /**
- * Issue 8 item 10: an expiring list as CSV, as the page shows it: the expired rows first, then the
+ * Decision 024: an expiring list as CSV, as the page shows it: the expired rows first, then the
  * window, with the same search and nationality.
  */
 export async function exportExpiringCsv(
@@ -370,7 +370,7 @@ const HISTORY_LABELS: Record<string, string> = { ...WORKER_FIELD_LABELS, worker_
 const MAX_HISTORY_ENTRIES = 200;
 
 /**
- * Issue 8 item 11: the worker's audit entries, newest first: who, when, and what changed (field by
+ * Decision 024: the worker's audit entries, newest first: who, when, and what changed (field by
  * field for an update; the filled fields for the create).
  */
 export async function workerHistory(db: Db, id: string): Promise<WorkerHistoryEntry[]> {

@@ -209,7 +209,7 @@ interface DataTableProps<T> {
 }
 
 /**
- * The design system's list of records (CONVENTIONS 14, issue 8 item 5): a table from the `md`
+ * The design system's list of records (CONVENTIONS 14, decision 022): a table from the `md`
  * breakpoint up, and below it one card per row showing its key fields and actions, so nothing a
  * decision needs is off-screen on a phone. Headers with a `sortKey` sort on press (`aria-sort`).
  */
@@ -324,7 +324,7 @@ function CardList<T>({
   const subtitle = columns.filter((column) => role(column) === 'subtitle');
   const badges = columns.filter((column) => role(column) === 'badge');
   const fields = columns.filter((column) => role(column) === 'field');
-  // Issue 15 (decision 040): a card below the screen is laid out and painted only when it comes near
+  // Decision 040: a card below the screen is laid out and painted only when it comes near
   // it (a phone shows two or three of a page's 25). Until then it takes the usual height of its content:
   // the title lines (46 px), a row of two fields per 44 px, the actions' row (57 px).
   const fieldRows = Math.ceil(fields.length / 2);

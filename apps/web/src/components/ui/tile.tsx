@@ -24,7 +24,7 @@ interface SummaryTileProps {
   to?: string;
   /** Makes the tile a button (ignored when `to` is given). */
   onClick?(): void;
-  /** A smaller tile for a strip of figures above a list (issue 8 item 4). */
+  /** A smaller tile for a strip of figures above a list (SPEC 2). */
   compact?: boolean;
   className?: string;
 }

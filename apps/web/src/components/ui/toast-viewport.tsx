@@ -20,7 +20,7 @@ export interface ToastViewportProps {
 /**
  * The toasts on screen, built on Radix Toast: announced politely (errors assertively), paused while
  * hovered or focused, closed by swipe, Escape or their close button; F8 moves focus to them. Loaded
- * with the first toast (toast.tsx), so the sign-in screen does not carry Radix Toast (issue 15).
+ * with the first toast (toast.tsx), so the sign-in screen does not carry Radix Toast (decision 032).
  */
 export default function ToastViewport({ toasts, close, remove, actionTaken }: ToastViewportProps) {
   return (

@@ -29,7 +29,7 @@ interface ToastApi {
   show(options: ToastOptions): number;
   dismiss(id: number): void;
   /**
-   * A change with Undo (issue 8 item 6: "delete with Undo where the spec has no confirm"): the caller
+   * A change with Undo (decision 022: "delete with Undo where the spec has no confirm"): the caller
    * hides the row at once, the request is sent only when the toast closes without Undo, so Undo needs
    * no way back on the server.
    */
@@ -110,7 +110,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      {/* Loaded with the first toast and kept from then on (issue 15: not on the sign-in screen). */}
+      {/* Loaded with the first toast and kept from then on (decision 032: not on the sign-in screen). */}
       {(toasts.length > 0 || viewportLoaded.current) && (
         <Suspense fallback={null}>
           <ToastViewport toasts={toasts} close={close} remove={remove} actionTaken={actionTaken.current} />

@@ -38,7 +38,7 @@ function Probe() {
   );
 }
 
-describe('AuthProvider (issue 15: the session without the query client)', () => {
+describe('AuthProvider (decision 033: the session without the query client)', () => {
   it('reads the session once, then ends it and tells whoever holds its data', async () => {
     answers.push(() => json(200, { user: PAT }));
     const ended = vi.fn();

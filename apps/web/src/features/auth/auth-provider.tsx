@@ -27,7 +27,7 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 /**
  * Called when a session ends, so whatever holds data of the signed-in user can forget it. The query
  * cache registers here when the signed-in shell loads (app/query-provider.tsx): the sign-in screen
- * loads without TanStack Query (issue 15, login route budget; docs/performance.md).
+ * loads without TanStack Query (decision 033).
  */
 const sessionEndListeners = new Set<() => void>();
 export function onSessionEnd(listener: () => void): () => void {
@@ -45,7 +45,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    // Issue 15 (decision 040): the first screen after the answer renders as a transition, in short
+    // Decision 040: the first screen after the answer renders as a transition, in short
     // tasks (the whole signed-in shell and page render at this point).
     const settle = (user: SessionUser | null) =>
       startTransition(() => setState((current) => (current.loading ? { user, loading: false } : current)));

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '@/lib/lazy-page.ts';
 
-/** SPEC 2 route table: the payslip screens, and the payroll run (issue 12). */
+/** SPEC 2 route table: the payslip screens, and the payroll run (decision 019). */
 export const payslipRoutes: RouteObject[] = [
   { path: '/payslip', lazy: lazyPage(() => import('./pages/payslip-list-page.tsx').then((m) => m.PayslipListPage)) },
   {

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '@/lib/lazy-page.ts';
 
-/** SPEC 2 route table: the timesheet screens, plus crew entry (issue 9). */
+/** SPEC 2 route table: the timesheet screens, plus crew entry (decision 012). */
 export const timesheetRoutes: RouteObject[] = [
   {
     path: '/timesheet',

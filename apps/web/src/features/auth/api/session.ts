@@ -35,6 +35,6 @@ export const signOut = () => api<void>('/api/auth/logout', { method: 'POST' });
 export const createFirstAccount = (input: NewAccountInput) =>
   api<SessionResponse>('/api/auth/setup', { method: 'POST', body: input });
 
-/** Issue 16: the signed-in staff member's own password; ends their other sessions. */
+/** Decision 037: the signed-in staff member's own password; ends their other sessions. */
 export const changePassword = (input: ChangePasswordInput) =>
   api<ChangePasswordResponse>('/api/auth/password', { method: 'POST', body: input });

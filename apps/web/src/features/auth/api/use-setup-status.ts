@@ -4,8 +4,8 @@ import { readSetupStatus } from './session.ts';
 
 /**
  * The setup status for the sign-in and first-account screens, read once per visit without the query
- * client: both screens load before TanStack Query, which comes with the signed-in shell (issue 15,
- * login route budget). `pending` until answered; a failed read counts as "no setup needed" (`data`
+ * client: both screens load before TanStack Query, which comes with the signed-in shell (decision
+ * 033). `pending` until answered; a failed read counts as "no setup needed" (`data`
  * stays undefined), so the sign-in form still shows.
  */
 export function useSetupStatus(): { pending: boolean; data: SetupStatus | undefined } {

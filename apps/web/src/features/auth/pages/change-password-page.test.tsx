@@ -50,7 +50,7 @@ function renderPage() {
 const input = (label: string) =>
   screen.getByLabelText(new RegExp(`^${label}\\b`), { selector: 'input' }) as HTMLInputElement;
 
-describe('ChangePasswordPage (issue 16)', () => {
+describe('ChangePasswordPage (decision 037)', () => {
   it('shows every message at once and sends nothing while the form is wrong', async () => {
     const user = userEvent.setup();
     renderPage();
@@ -92,7 +92,7 @@ describe('ChangePasswordPage (issue 16)', () => {
     await user.type(input('Repeat the new password'), 'a new long password');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    // The toast viewport loads with the first toast (issue 15), so it may appear a moment later.
+    // The toast viewport loads with the first toast (decision 032), so it may appear a moment later.
     expect((await screen.findAllByText('Password changed')).length).toBeGreaterThan(0);
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/auth/password'));
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({

@@ -20,7 +20,7 @@ const FIELDS: readonly Field[] = ['currentPassword', 'newPassword', 'confirmPass
 const isField = (name: string): name is Field => (FIELDS as readonly string[]).includes(name);
 
 /**
- * Issue 16: signed-in staff change their own password (the current one is required). Every message
+ * Decision 037: signed-in staff change their own password (the current one is required). Every message
  * shows at once and focus goes to the first; on success a toast says that other sessions were ended.
  */
 export function ChangePasswordPage() {

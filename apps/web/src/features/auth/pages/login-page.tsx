@@ -23,7 +23,7 @@ export function LoginPage() {
   const setup = useSetupStatus();
   const [failure, setFailure] = useState<string | null>(null);
   // Two fields checked by the shared rule, without a form library or zod: the sign-in screen is the
-  // first page every user loads (issue 15, login route budget; docs/performance.md).
+  // first page every user loads (decision 033).
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
   const [errors, setErrors] = useState<LoginProblems>({});
   const [submitted, setSubmitted] = useState(false);

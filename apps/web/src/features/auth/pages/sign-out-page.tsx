@@ -5,7 +5,7 @@ import { useAuth } from '../auth-provider.tsx';
 
 /**
  * `/logout`: the sidebar's Sign Out navigates here, so a form with unsaved changes asks before the
- * session ends (issue 8 item 1); only once the user has left it is the session ended on the server.
+ * session ends (decision 022); only once the user has left it is the session ended on the server.
  * Then on to /login (SPEC 1), replacing this entry so Back never returns here.
  */
 export function SignOutPage() {

@@ -3,7 +3,7 @@ import type { ApiErrorBody } from '@td/shared/schemas/api-error';
 import type { EmailDelivery } from '@td/shared/schemas/email-delivery';
 import { ApiError, api } from '@/lib/api-client.ts';
 
-/** Issue 13: the payslip PDF and e-mail calls (ARCHITECTURE differs 1: built and sent by our server). */
+/** Decisions 021, 025: the payslip PDF and e-mail calls (ARCHITECTURE differs 1: built and sent by our server). */
 
 const base = (id: string) => `/api/payslips/${encodeURIComponent(id)}`;
 

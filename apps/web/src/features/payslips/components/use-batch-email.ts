@@ -41,7 +41,7 @@ function failureOf(error: unknown): string {
 }
 
 /**
- * Batch e-mail (issue 13, beyond the spec): e-mails the selected payslips one after the other, so the
+ * Batch e-mail (decision 025, beyond the spec): e-mails the selected payslips one after the other, so the
  * screen can show progress and each payslip's result. A run never e-mails a payslip twice: a second
  * press while a run is going is ignored, a payslip selected twice is sent once, and Paid ones are
  * skipped with SPEC 5's reason before any request.

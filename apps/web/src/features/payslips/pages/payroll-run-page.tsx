@@ -34,7 +34,7 @@ const runQuery = (period: PayrollRunPeriod) => ({
 });
 
 /**
- * The payroll run (issue 12, beyond the spec): every active worker's payslip for a period in one go,
+ * The payroll run (decision 019, beyond the spec): every active worker's payslip for a period in one go,
  * with the figures of the generate screen, those who already have one marked and skipped, a progress
  * bar and a summary.
  */

@@ -20,7 +20,7 @@ import { TimesheetFiltersBar } from '../components/timesheet-filters-bar.tsx';
 import { TimesheetSummaryCards } from '../components/timesheet-summary-cards.tsx';
 import { TimesheetTable } from '../components/timesheet-table.tsx';
 
-/** What crew entry hands the list after saving (issue 9: report per row, then show the month). */
+/** What crew entry hands the list after saving (decision 012: report per row, then show the month). */
 export interface CrewReport {
   work_date: string;
   saved: number;

@@ -13,7 +13,7 @@ import { trainingRecordQueries, WORKER_TRAINING_LIMIT } from '../api/training-re
 import { ExpiryNote, TrainingStatusBadge } from '../components/training-status-badge.tsx';
 
 /**
- * Beyond the spec (issue 11): the worker view lists the worker's training records with their status,
+ * Beyond the spec (decision 014): the worker view lists the worker's training records with their status,
  * so a supervisor sees at a glance who may work at height or in a confined space. Newest training
  * first; the full list (with search and tiles) is one link away.
  */

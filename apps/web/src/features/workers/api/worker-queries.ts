@@ -47,7 +47,7 @@ const EXPIRING_PATHS: Record<ExpiringKind, string> = {
   coretrade: '/api/workers/expiring-coretrade',
 };
 
-/** Issue 8 item 10: the CSV download of what a list shows (a plain link: the browser saves the file). */
+/** Decision 024: the CSV download of what a list shows (a plain link: the browser saves the file). */
 export const workerExportUrl = (criteria: WorkerListCriteria) => withQuery('/api/workers/export', { ...criteria });
 export const expiringExportUrl = (kind: ExpiringKind, filters: ExpiringFilters) =>
   withQuery(`${EXPIRING_PATHS[kind]}/export`, { ...filters });

@@ -2,7 +2,7 @@ import type { Worker } from '@td/shared/schemas/worker';
 
 const linkClasses = 'font-medium text-accent hover:underline';
 
-/** Issue 8 item 12: a phone number to call from a phone (`tel:`), or N/A. */
+/** SPEC 2: a phone number to call from a phone (`tel:`), or N/A. */
 export function PhoneLink({ worker }: { worker: Pick<Worker, 'phone_number'> }) {
   if (!worker.phone_number) return 'N/A';
   return (
@@ -12,7 +12,7 @@ export function PhoneLink({ worker }: { worker: Pick<Worker, 'phone_number'> }) 
   );
 }
 
-/** Issue 8 item 12: an e-mail address to write to (`mailto:`), or N/A. */
+/** SPEC 2: an e-mail address to write to (`mailto:`), or N/A. */
 export function EmailLink({ worker }: { worker: Pick<Worker, 'email'> }) {
   if (!worker.email) return 'N/A';
   return (

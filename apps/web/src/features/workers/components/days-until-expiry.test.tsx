@@ -19,7 +19,7 @@ describe('DaysUntilExpiry', () => {
   it.each([
     [-1, 'expired 1 day ago'],
     [-3, 'expired 3 days ago'],
-  ])('shows %i as %s in red bold (issue 8 item 9)', (days, text) => {
+  ])('shows %i as %s in red bold (decision 024)', (days, text) => {
     render(<DaysUntilExpiry days={days} />);
     expect(screen.getByText(text)).toHaveClass('text-danger', 'font-bold');
   });

@@ -2,7 +2,7 @@ import { cn } from '@/components/ui/cn.ts';
 import { isExpiringSoon } from './worker-display.ts';
 
 /**
- * SPEC 9: days until expiry; 30 days or fewer in red bold. Issue 8 item 9: a permit that already expired
+ * SPEC 9: days until expiry; 30 days or fewer in red bold. Decision 024: a permit that already expired
  * says so ("expired 3 days ago"), in red.
  */
 export function DaysUntilExpiry({ days }: { days: number }) {

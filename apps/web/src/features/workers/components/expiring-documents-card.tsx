@@ -6,7 +6,7 @@ import { formatCount } from '@/lib/format.ts';
 interface ExpiringDocumentsCardProps {
   expiringWp: number;
   expiringCoretrade: number;
-  /** Issue 8 item 9: already expired (workers not terminated). */
+  /** Decision 024: already expired (workers not terminated). */
   expiredWp: number;
   expiredCoretrade: number;
 }
@@ -20,7 +20,7 @@ const expiredLine = (expired: number) =>
 
 /**
  * SPEC 2, 9: the expiring documents section; its two tiles lead to /expiring-wp and /expiring-coretrade.
- * The window runs from today to 3 months ahead; what has already expired is said too (issue 8 item 9).
+ * The window runs from today to 3 months ahead; what has already expired is said too (decision 024).
  */
 export function ExpiringDocumentsCard({
   expiringWp,

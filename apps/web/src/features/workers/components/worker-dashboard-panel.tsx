@@ -40,14 +40,14 @@ function initiallyOpen(): boolean {
 
 /**
  * SPEC 2 worker list: summary tiles, status distribution and expiring documents, from one aggregate
- * call. Issue 8 item 4: compact, so the search and the first rows are on screen at 1440 x 900; the two
+ * call. SPEC 2: compact, so the search and the first rows are on screen at 1440 x 900; the two
  * panels sit side by side and fold away, remembered in this browser.
  */
 export const WorkerDashboardPanel = memo(function WorkerDashboardPanel() {
   const dashboard = useQuery(workerQueries.dashboard());
   const [open, setOpen] = useState(initiallyOpen);
   const panelId = useId();
-  // Issue 15 (decision 040): the figures render in a deferred pass, which React splits into short
+  // Decision 040: the figures render in a deferred pass, which React splits into short
   // tasks, instead of inside the network callback that brought them (that one only finds the panel
   // unchanged: the panel and its content are memoized, the toggle stable).
   const data = useDeferredValue(dashboard.data);
@@ -71,7 +71,7 @@ export const WorkerDashboardPanel = memo(function WorkerDashboardPanel() {
       />
     );
   }
-  // Issue 15: the panel's height does not depend on its figures (fixed tiles, every status, four
+  // Decision 033: the panel's height does not depend on its figures (fixed tiles, every status, four
   // expiry lines), so while they load it is laid out unseen with zeros under a loading sign, and the list
   // below stays where it is when they come (a layout shift cost the page a quarter of its Lighthouse
   // score). The same elements then show the figures (decision 040).
@@ -117,7 +117,7 @@ const DashboardContent = memo(function DashboardContent({
         </button>
       )}
       {/* Folded (a phone's default), the panels are not built at all: about a tenth of the page's
-        elements, which only cost the first render (issue 15, decision 071). The element stays for aria-controls. */}
+        elements, which only cost the first render (decision 071). The element stays for aria-controls. */}
       <div id={panelId} className={cn('grid gap-3 lg:grid-cols-5', !open && 'hidden')}>
         {open && (
           <>

@@ -75,7 +75,7 @@ describe('WorkerDetailsModal', () => {
     expect(within(dialog).queryByRole('link', { name: /Consent Letter/ })).not.toBeInTheDocument();
     expect(within(dialog).queryByText('No documents uploaded')).not.toBeInTheDocument();
 
-    // Issue 8 item 12: phone and e-mail are links; View and Edit lead on.
+    // SPEC 2: phone and e-mail are links; View and Edit lead on.
     expect(within(dialog).getByRole('link', { name: '+65 8123 4567' })).toHaveAttribute('href', 'tel:+6581234567');
     expect(within(dialog).getByRole('link', { name: 'ali@example.com' })).toHaveAttribute(
       'href',

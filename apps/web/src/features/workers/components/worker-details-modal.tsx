@@ -20,7 +20,7 @@ interface WorkerDetailsModalProps {
 
 /**
  * SPEC 2: the Worker Details popup of the worker list and the status dashboard; the close button,
- * Escape and a click on the backdrop close it. Missing values show N/A. Issue 8 item 12: View and Edit
+ * Escape and a click on the backdrop close it. Missing values show N/A. SPEC 2: View and Edit
  * lead on from it (and back to this page of the list), phone and e-mail are links.
  */
 export const WorkerDetailsModal = memo(function WorkerDetailsModal({ worker, onClose }: WorkerDetailsModalProps) {

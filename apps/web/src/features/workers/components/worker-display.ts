@@ -5,7 +5,7 @@ import { formatCount, formatSgd } from '@/lib/format.ts';
 export const workerName = (worker: Pick<Worker, 'first_name' | 'last_name'>) =>
   `${worker.first_name} ${worker.last_name}`.trim();
 
-/** "Rajesh Kumar (TD-1234)": two workers of one name are told apart by their ids (issue 8 item 2). */
+/** "Rajesh Kumar (TD-1234)": two workers of one name are told apart by their ids (decision 023). */
 export const workerLabel = (worker: Pick<Worker, 'first_name' | 'last_name' | 'worker_id'>) =>
   `${workerName(worker)} (${worker.worker_id})`;
 
@@ -35,7 +35,7 @@ export const isExpiringSoon = (days: number) => days <= EXPIRY_WARNING_DAYS;
 /** "1 worker", "2,345 workers". */
 export const workerCount = (total: number) => `${formatCount(total)} ${total === 1 ? 'worker' : 'workers'}`;
 
-/** Issue 8 item 9: "expired 3 days ago", "expires today", "expires in 12 days". */
+/** Decision 024: "expired 3 days ago", "expires today", "expires in 12 days". */
 export function expiryPhrase(days: number): string {
   if (days < 0) return `expired ${-days} ${days === -1 ? 'day' : 'days'} ago`;
   if (days === 0) return 'expires today';

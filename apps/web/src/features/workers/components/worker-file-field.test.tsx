@@ -79,7 +79,7 @@ describe('WorkerFileField', () => {
     expect(props.onUploaded).not.toHaveBeenCalled();
   });
 
-  it('Remove only clears the link: the stored file stays until the form is saved (issue 8 item 1)', async () => {
+  it('Remove only clears the link: the stored file stays until the form is saved (decision 024)', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     const props = setup({ url: '/api/files/documents/ipa/x.pdf' });

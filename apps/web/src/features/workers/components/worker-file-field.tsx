@@ -39,7 +39,7 @@ function uploadFailure(category: UploadCategory, error: unknown): string {
  * One upload of the worker form (SPEC 2, 4, 5): the chosen file is checked here first (type, 5 MB),
  * then stored at once; the returned URL goes into the form and is saved with it.
  *
- * ARCHITECTURE differs 11 (issue 8 item 1): Remove only clears the form's link. The stored file is
+ * ARCHITECTURE differs 11 (decision 024): Remove only clears the form's link. The stored file is
  * removed by the server once the form is saved without it; Cancel, or leaving the form, keeps the
  * documents as they were. Until then the removal (or a replacement) can be taken back here.
  */

@@ -24,13 +24,13 @@ interface WorkerFiltersBarProps {
   searchText: string;
   onSearchTextChange(value: string): void;
   selects: ReadonlyArray<FilterSelect>;
-  /** The Sort by control (issue 8 item 8), also for sorts no column shows (e.g. newest first). */
+  /** The Sort by control (SPEC 2), also for sorts no column shows (e.g. newest first). */
   sort?: { value: string; options: ReadonlyArray<SelectOption>; onChange(value: string): void };
   filtersActive: boolean;
   onClear(): void;
 }
 
-/** Issue 8 item 8: one search box finds a worker by name, TD- id, FIN, passport or phone number. */
+/** Decision 046: one search box finds a worker by name, TD- id, FIN, passport or phone number. */
 export const WORKER_SEARCH_PLACEHOLDER = 'Name, TD- ID, FIN, passport or phone';
 
 /**
@@ -51,7 +51,7 @@ export const WorkerFiltersBar = memo(function WorkerFiltersBar({
   const [open, setOpen] = useState(false);
   const foldable = selects.length + (sort ? 1 : 0) > 1;
   const activeCount = selects.filter((select) => select.value !== '').length;
-  // Folded, the selects are not built at all (issue 15, decision 071: with their options about 70 of a
+  // Folded, the selects are not built at all (decision 071: with their options about 70 of a
   // phone page's 1,066 elements, paid for in its first render); the class alone folds them where the
   // width is unknown.
   const narrow = useMediaQuery(FOLDING_QUERY);

@@ -64,12 +64,12 @@ interface WorkerFormProps {
   worker?: Worker;
   /**
    * Sends the values as typed once the shared schema accepted them; the server parses them again
-   * (money to cents, issue 7). Throws (an ApiError) when the server refuses them.
+   * (money to cents, decision 009). Throws (an ApiError) when the server refuses them.
    */
   onSave(input: WorkerFormValues): Promise<Worker>;
   /** After a successful save; the unsaved-changes question is off by then. */
   onSaved(worker: Worker): void;
-  /** Leaves the form; a form with changes asks first (issue 8 item 1). */
+  /** Leaves the form; a form with changes asks first (decision 022). */
   onCancel(): void;
 }
 
@@ -77,10 +77,10 @@ interface WorkerFormProps {
  * SPEC 2 Worker add / edit form, 3 fields, 5 rules: validated by the shared `workerInputSchema(mode)`,
  * so the messages are the spec's and the same as the server's.
  *
- * Issue 8: every message shows at once and focus goes to the first field in error (item 7); leaving
- * with unsaved changes asks first, and document removals take effect only on save (item 1); a FIN,
- * passport or WP number another worker holds is answered with a link to that worker (item 2);
- * Singapore Citizens and PRs are not asked for WP No., WP expiry, levy or coretrade (item 3).
+ * Every message shows at once and focus goes to the first field in error, and leaving with unsaved
+ * changes asks first (decision 022); document removals take effect only on save (decision 024); a
+ * FIN, passport or WP number another worker holds is answered with a link to that worker, and
+ * Singapore Citizens and PRs are not asked for WP No., WP expiry, levy or coretrade (decision 023).
  */
 export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFormProps) {
   const resolver = useMemo(
@@ -157,7 +157,7 @@ export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFo
         else requestAnimationFrame(() => failureRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' }));
       }
     },
-    // Issue 8 item 7: every message is already shown; focus goes to the first field in error.
+    // Decision 022: every message is already shown; focus goes to the first field in error.
     () => focusFirstInvalid(formRef.current),
   );
 
@@ -218,7 +218,7 @@ export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFo
       </FormSection>
 
       <FormSection title="Employment">
-        {/* Read only, so not a tab stop (issue 8 item 12); screen readers still read it in the form. */}
+        {/* Read only, so not a tab stop (SPEC 2); screen readers still read it in the form. */}
         <TextField
           label="Worker ID"
           value={worker?.worker_id ?? ''}

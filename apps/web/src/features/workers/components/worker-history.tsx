@@ -28,7 +28,7 @@ function changeText(change: WorkerHistoryEntry['changes'][number]): string {
 }
 
 /**
- * Issue 8 item 11: who changed this worker, when, and what, read from the audit log every write fills
+ * Decision 024: who changed this worker, when, and what, read from the audit log every write fills
  * (ARCHITECTURE differs 7). Newest first; the first few, then all on request.
  */
 export function WorkerHistory({ workerId }: { workerId: string }) {

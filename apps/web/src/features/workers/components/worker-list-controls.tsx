@@ -6,7 +6,7 @@ import { workerQueries } from '../api/worker-queries.ts';
 import { type FilterSelect, WorkerFiltersBar } from './worker-filters-bar.tsx';
 import type { WorkerListState } from './worker-results.tsx';
 
-/** Issue 8 item 8: the orders a worker list offers; "Newest first" is the spec's own (SPEC 7). */
+/** SPEC 2: the orders a worker list offers; "Newest first" is the spec's own (SPEC 7). */
 const SORT_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [
   { value: '', label: 'Newest first' },
   { value: 'created_at:asc', label: 'Oldest first' },
@@ -42,7 +42,7 @@ interface WorkerListControlsProps {
 /**
  * The search, filters and Sort by of the worker list and the Worker Status Dashboard. Memoized: the
  * list state keeps its identity while the address and the search box do not change, so the render a
- * page of workers brings skips the controls (issue 15, decision 040).
+ * page of workers brings skips the controls (decision 040).
  */
 export const WorkerListControls = memo(function WorkerListControls({
   list,
@@ -99,7 +99,7 @@ export const WorkerListControls = memo(function WorkerListControls({
 });
 
 /**
- * The empty result's advice names only what can be widened (issue 8 item 12: no "choose All
+ * The empty result's advice names only what can be widened (SPEC 2: no "choose All
  * Nationalities" when it is already chosen).
  */
 export function noMatchAdvice(list: { q: string; filters: Record<string, string> }): string {

@@ -13,7 +13,7 @@ import { WorkerDetailsModal } from './worker-details-modal.tsx';
 import { workerName } from './worker-display.ts';
 import { WorkerStatusBadge } from './worker-status-badge.tsx';
 
-/** Issue 8 item 8: the main list filters by nationality, status, pass type and client company. */
+/** SPEC 2: the main list filters by nationality, status, pass type and client company. */
 export const LIST_FILTERS = ['nationality', 'status', 'type_of_pass', 'supplied_to_company'] as const;
 /** The Worker Status Dashboard's status comes from its address; it filters by nationality (SPEC 2). */
 export const STATUS_PAGE_FILTERS = ['nationality'] as const;
@@ -57,15 +57,15 @@ interface WorkerResultsProps {
 /**
  * One page of workers with its loading, error and empty states, the pagination, the Worker Details
  * popup (SPEC 2) and the delete confirmation. On a phone each worker is a card with name, TD- id,
- * status and actions (issue 8 item 5); while a new page or search loads, the old rows stay dimmed
- * with a visible sign (item 12).
+ * status and actions (decision 022); while a new page or search loads, the old rows stay dimmed
+ * with a visible sign (SPEC 2).
  */
 export function WorkerResults({ workers, list, caption, showStatus = false, empty }: WorkerResultsProps) {
   const [detailsOf, setDetailsOf] = useState<Worker | null>(null);
   const [toDelete, setToDelete] = useState<Worker | null>(null);
   const closeDetails = useCallback(() => setDetailsOf(null), []);
   const closeDelete = useCallback(() => setToDelete(null), []);
-  // Issue 15 (decision 040): a page of workers renders in a deferred pass, which React splits into
+  // Decision 040: a page of workers renders in a deferred pass, which React splits into
   // short tasks, instead of inside the network callback that brought it; the table is memoized, so
   // renders that change none of its inputs (that callback's, the dialogs') skip it.
   const data = useDeferredValue(workers.data);

@@ -17,7 +17,7 @@ const COLOURS: Record<string, string> = {
 
 /**
  * SPEC 2: how many workers are in each of the seven statuses, as one stacked bar and a legend whose
- * entries lead to the Worker Status Dashboard (compact, issue 8 item 4).
+ * entries lead to the Worker Status Dashboard (compact, SPEC 2).
  */
 export function WorkerStatusDistribution({
   statusCounts,

@@ -21,8 +21,8 @@ import { formatGrowthTrend } from './worker-display.ts';
 export const statusDashboardPath = (status: string) => `/workers-by-status?status=${encodeURIComponent(status)}`;
 
 /**
- * SPEC 2: the status tiles and where they lead; Undergoing Training is labelled Training. Issue 8
- * item 12 adds Working, the status most workers are in.
+ * SPEC 2: the status tiles and where they lead; Undergoing Training is labelled Training.
+ * Working is added (SPEC 2), the status most workers are in.
  */
 const STATUS_TILES: ReadonlyArray<{ status: string; label: string; icon: ReactNode; tone: TileTone }> = [
   { status: 'WP Approved', label: 'WP Approved', icon: <BadgeCheck />, tone: 'blue' },
@@ -33,13 +33,13 @@ const STATUS_TILES: ReadonlyArray<{ status: string; label: string; icon: ReactNo
   { status: 'Working', label: 'Working', icon: <HardHat />, tone: 'green' },
 ];
 
-/** One row of tiles: a grid on wide screens, a strip that scrolls sideways on a phone (issue 8 item 4). */
+/** One row of tiles: a grid on wide screens, a strip that scrolls sideways on a phone (SPEC 2). */
 const STRIP =
   'flex snap-x gap-3 overflow-x-auto pb-1 [&>li]:w-36 [&>li]:shrink-0 [&>li]:snap-start md:grid md:overflow-visible md:pb-0 md:[&>li]:w-auto';
 
 /**
  * SPEC 2, 9: the worker dashboard figures and the status tiles that lead to the Worker Status
- * Dashboard, each in one compact strip (issue 8 item 4).
+ * Dashboard, each in one compact strip (SPEC 2).
  */
 export function WorkerSummaryTiles({ dashboard }: { dashboard: WorkerDashboard }) {
   const growing = dashboard.growth_trend >= 0;

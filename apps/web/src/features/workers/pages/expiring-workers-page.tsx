@@ -27,7 +27,7 @@ interface ExpiringPageConfig {
   title: string;
   description: string;
   countLabel: string;
-  /** Issue 8 item 9: the count of what already expired. */
+  /** Decision 024: the count of what already expired. */
   expiredLabel: string;
   expiryLabel: string;
   expiryOf(worker: ExpiringWorker): string | null;
@@ -122,7 +122,7 @@ export function ExpiringWorkersPage({ kind }: { kind: ExpiringKind }) {
         description={config.description}
         actions={
           <>
-            {/* Issue 8 item 10: what the page shows, expired rows first, as a spreadsheet. */}
+            {/* Decision 024: what the page shows, expired rows first, as a spreadsheet. */}
             <a href={expiringExportUrl(kind, filters)} download className={buttonClasses('secondary')}>
               <Download aria-hidden="true" className="h-4 w-4" />
               Export CSV
@@ -164,7 +164,7 @@ export function ExpiringWorkersPage({ kind }: { kind: ExpiringKind }) {
                   description="Shown in red below"
                 />
               </li>
-              {/* Issue 8 item 9: what already expired, counted apart and listed first. */}
+              {/* Decision 024: what already expired, counted apart and listed first. */}
               <li className="col-span-2 lg:col-span-1">
                 <SummaryTile
                   compact
@@ -227,7 +227,7 @@ interface ExpiringTableProps {
 
 /**
  * SPEC 2 columns; on a phone each worker is a card with name, TD- id, the red days and the actions
- * (issue 8 item 5). Expired rows come first, tinted, with "expired N days ago" (item 9).
+ * (decision 022). Expired rows come first, tinted, with "expired N days ago" (decision 024).
  */
 function ExpiringTable({ config, workers, busy, onDelete }: ExpiringTableProps) {
   const location = useLocation();

@@ -7,7 +7,7 @@ import { workerLabel } from '../components/worker-display.ts';
 import { WorkerForm } from '../components/worker-form.tsx';
 
 /**
- * SPEC 2 Add New Worker (/worker/add). Issue 8 item 6: after saving, back to where the action began
+ * SPEC 2 Add New Worker (/worker/add). Decision 022: after saving, back to where the action began
  * (the list with its page, search and filters), with a toast.
  */
 export function WorkerAddPage() {

@@ -14,7 +14,7 @@ import { WorkerForm } from '../components/worker-form.tsx';
 import { WORKER_LOAD_ERROR } from '../public/worker-load-error.ts';
 
 /**
- * SPEC 2 Edit Worker (/worker/edit/{id}). Issue 8 item 6: after saving, back to where the edit began
+ * SPEC 2 Edit Worker (/worker/edit/{id}). Decision 022: after saving, back to where the edit began
  * (the view page, or the list with its page, search and filters), with a toast.
  */
 export function WorkerEditPage() {

@@ -66,7 +66,7 @@ export function WorkerListPage() {
                 </span>
               )}
             </h2>
-            {/* Issue 8 item 10: what the search and filters show, as a spreadsheet. */}
+            {/* Decision 024: what the search and filters show, as a spreadsheet. */}
             <a href={workerExportUrl(criteria)} download className={buttonClasses('secondary', 'sm')}>
               <Download aria-hidden="true" className="h-4 w-4" />
               Export CSV

@@ -56,7 +56,7 @@ function localToday(): string {
 }
 
 /**
- * Issue 8 item 9: a banner when the work permit or (for WP holders) the coretrade has expired or
+ * Decision 024: a banner when the work permit or (for WP holders) the coretrade has expired or
  * expires within 30 days.
  */
 function ExpiryBanners({ worker }: { worker: Worker }) {
