@@ -68,10 +68,17 @@ const SECURITY_HEADERS: Record<string, string> = {
  */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
+/**
+ * API answers carry personal data (workers' ids and pay, the session) or errors about them: no browser or
+ * proxy cache keeps them, as stored files and PDFs already say for themselves (PDPA; decision 008).
+ */
+const API_CACHE_CONTROL = 'private, no-store';
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(SECURITY_HEADERS);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', API_CACHE_CONTROL);
     done();
   });
 }

@@ -80,7 +80,7 @@ function checkWorkDate(workDate: string, issue: Issue): void {
  */
 function readTime(value: string, field: 'time_in' | 'time_out', issue: Issue): string | null {
   if (value === '') return null;
-  const time = /^\d{2}:\d{2}:\d{2}$/.test(value) ? value.slice(0, 5) : value;
+  const time = /^\d{2}:\d{2}:[0-5]\d$/.test(value) ? value.slice(0, 5) : value;
   if (!TIME_OF_DAY.test(time)) {
     issue(field, timeInvalidMessage(TIMESHEET_FIELD_LABELS[field]));
     return null;
