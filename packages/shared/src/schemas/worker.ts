@@ -158,6 +158,27 @@ export interface WorkerSchemaOptions {
  * work-pass fields are cleared for Singapore Citizens and PRs (ARCHITECTURE differs 11).
  */
 export function workerInputSchema(mode: WorkerFormMode, { today = localToday }: WorkerSchemaOptions = {}) {
+  const checked = workerFieldsChecked(mode, today);
+  if (mode === 'add') return checked;
+  // An edit replaces the whole worker: a field left out would be cleared, and a document left out would
+  // be deleted from storage. So every field is sent; `null` (or '') clears one on purpose.
+  return z.preprocess<unknown, typeof checked, z.input<typeof checked>>((value, ctx) => {
+    if (typeof value === 'object' && value !== null) {
+      for (const field of WORKER_FIELDS) {
+        if (!Object.hasOwn(value, field))
+          ctx.addIssue({ code: 'custom', path: [field], message: fieldMissingMessage(L[field]) });
+      }
+    }
+    return value;
+  }, checked);
+}
+
+/** Every field of the worker form, in its order. */
+export const WORKER_FIELDS = Object.keys(WorkerFields.shape) as WorkerField[];
+
+export const fieldMissingMessage = (label: string) => `${label} is missing: send it, or null to clear it`;
+
+function workerFieldsChecked(mode: WorkerFormMode, today: () => string) {
   return WorkerFields.superRefine(
     (worker, ctx) => {
       const issue = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
