@@ -72,3 +72,13 @@ describe('one id rule: a record id in any case names the same record', () => {
     expect((await t.request({ method: 'DELETE', url: timesheetUrl })).statusCode).toBe(204);
   });
 });
+
+describe('Permissions-Policy names only features the browser knows', () => {
+  it('leaves out bluetooth, which Chromium warned of on every page', async () => {
+    const t = await buildTestApp();
+    const response = await t.request({ method: 'GET', url: '/api/health' });
+    const policy = String(response.headers['permissions-policy']);
+    expect(policy).toContain('camera=()');
+    expect(policy).not.toContain('bluetooth');
+  });
+});

@@ -23,11 +23,11 @@ const CONTENT_SECURITY_POLICY = [
 
 /**
  * Powerful browser features the app never uses are switched off for it and anything it frames (the PDF
- * preview), so an injected script or a framed document cannot ask for them.
+ * preview), so an injected script or a framed document cannot ask for them. Only features Chromium
+ * knows: an unknown one (`bluetooth`) logged a warning on every page.
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
-  'bluetooth=()',
   'camera=()',
   'display-capture=()',
   'geolocation=()',

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fieldMissingMessage, WORKER_FIELDS, workerInputSchema } from './worker.ts';
+import {
+  fieldMissingMessage,
+  ISSUANCE_BEFORE_APPLICATION_MESSAGE,
+  WORKER_FIELDS,
+  workerInputSchema,
+} from './worker.ts';
 
 const messages = (input: Record<string, unknown>, mode: 'add' | 'edit' = 'add') => {
   const result = workerInputSchema(mode).safeParse(input);
@@ -61,5 +66,31 @@ describe('an edit sends every field (a field left out is not cleared by accident
     });
     const cleared = workerInputSchema('edit').parse({ ...partial, ipa_url: null, salary_rate: '' });
     expect(cleared).toMatchObject({ ipa_url: null, salary_rate: null });
+  });
+});
+
+describe('a pass is issued on or after its application', () => {
+  const worker = (dates: { date_of_application: string; date_of_issuance: string }) =>
+    workerInputSchema('edit').safeParse({
+      ...Object.fromEntries(WORKER_FIELDS.map((field) => [field, null])),
+      first_name: 'Rahim',
+      last_name: 'Uddin',
+      date_of_birth: '1990-04-12',
+      nationality: 'Bangladeshi',
+      passport_no: 'BD1',
+      type_of_pass: 'WP',
+      ...dates,
+    });
+
+  it('refuses a date of issuance before the date of application', () => {
+    const result = worker({ date_of_application: '2025-03-10', date_of_issuance: '2025-03-09' });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['date_of_issuance', ISSUANCE_BEFORE_APPLICATION_MESSAGE],
+    ]);
+  });
+
+  it('accepts the same day or later', () => {
+    expect(worker({ date_of_application: '2025-03-10', date_of_issuance: '2025-03-10' }).success).toBe(true);
+    expect(worker({ date_of_application: '2025-03-10', date_of_issuance: '2025-04-01' }).success).toBe(true);
   });
 });

@@ -55,6 +55,8 @@ export const FIN_CHECK_LETTER_MESSAGE = 'FIN No. has a wrong check letter. Pleas
 export const PHONE_MESSAGE = 'Phone Number may contain only digits, spaces and a leading + (6 to 15 digits)';
 export const AGE_MESSAGE = `Date of Birth must give an age between ${MIN_WORKER_AGE} and ${MAX_WORKER_AGE}`;
 export const EXPIRY_BEFORE_ISSUANCE_MESSAGE = 'WP Expiry Date must be after the Date of Issuance';
+/** A pass is issued on or after the day it was applied for (decision 023's plausibility checks). */
+export const ISSUANCE_BEFORE_APPLICATION_MESSAGE = 'Date of Issuance cannot be before the Date of Application';
 
 /** SPEC 5: always required. */
 const ALWAYS_REQUIRED = [
@@ -189,7 +191,7 @@ function workerFieldsChecked(mode: WorkerFormMode, today: () => string) {
         if (worker[field] === null) issue(field, requiredMessage(WORKER_FIELD_LABELS[field]));
       }
       // A date that failed its own check (fields.ts) has its message already; the cross-field rules skip it.
-      const validDate = (field: 'date_of_birth' | 'date_of_issuance' | 'wp_expiry_date') => {
+      const validDate = (field: 'date_of_birth' | 'date_of_application' | 'date_of_issuance' | 'wp_expiry_date') => {
         const value = worker[field];
         const inRange = typeof value === 'string' && isIsoDate(value) && value >= EARLIEST_DATE && value <= LATEST_DATE;
         return inRange ? value : null;
@@ -199,6 +201,10 @@ function workerFieldsChecked(mode: WorkerFormMode, today: () => string) {
       const issued = validDate('date_of_issuance');
       const expires = validDate('wp_expiry_date');
       if (!resident && issued && expires && expires <= issued) issue('wp_expiry_date', EXPIRY_BEFORE_ISSUANCE_MESSAGE);
+      const applied = validDate('date_of_application');
+      if (!resident && applied && issued && issued < applied) {
+        issue('date_of_issuance', ISSUANCE_BEFORE_APPLICATION_MESSAGE);
+      }
       if (typeof worker.fin_no === 'string') {
         const problem = nricFinProblem(worker.fin_no);
         if (problem) issue('fin_no', problem === 'format' ? FIN_FORMAT_MESSAGE : FIN_CHECK_LETTER_MESSAGE);
