@@ -524,6 +524,20 @@ describe('GET /api/workers/lookup', () => {
     expect(names(page2)).toEqual(['Zaw Min']);
   });
 
+  it('finds a worker by FIN, as the worker list does, with or without spaces and case', async () => {
+    const t = await signedInApp();
+    const [ravi] = await insertWorkers(
+      t.db,
+      { first_name: 'Ravi', last_name: 'Kumar', fin_no: 'G1234567X' },
+      { first_name: 'Other', fin_no: 'S7654321D' },
+    );
+    if (!ravi?.fin_no) throw new Error('Ravi has a FIN');
+    const lookup = async (q: string) =>
+      (await t.request({ method: 'GET', url: `/api/workers/lookup?q=${encodeURIComponent(q)}` })).json();
+    expect(names(await lookup(ravi.fin_no))).toEqual(['Ravi Kumar']);
+    expect(names(await lookup(ravi.fin_no.toLowerCase().replace(/^(.)/, '$1 ')))).toEqual(['Ravi Kumar']);
+  });
+
   it('matches first and last name together or the TD- id, in any case, and % literally', async () => {
     const t = await signedInApp();
     await insertWorkers(
