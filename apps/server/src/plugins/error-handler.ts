@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
 import { lingerAfterAnswer } from '../lib/lingering-close.ts';
@@ -48,4 +48,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url}` } }),
   );
+}
+
+/**
+ * What Fastify answers itself before any route or hook runs (an address the router cannot read, a path
+ * parameter over its length limit), in the API's one error shape instead of Fastify's own.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  void reply
+    .status(tooLong ? 414 : 400)
+    .header('cache-control', 'private, no-store')
+    .send({
+      error: tooLong
+        ? { code: 'URI_TOO_LONG', message: 'The address is too long.' }
+        : { code: 'BAD_URL', message: 'The address is not valid.' },
+    });
 }

@@ -23,11 +23,11 @@ const CONTENT_SECURITY_POLICY = [
 
 /**
  * Powerful browser features the app never uses are switched off for it and anything it frames (the PDF
- * preview), so an injected script or a framed document cannot ask for them.
+ * preview), so an injected script or a framed document cannot ask for them. Only features Chromium
+ * knows: an unknown one (`bluetooth`) logged a warning on every page.
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
-  'bluetooth=()',
   'camera=()',
   'display-capture=()',
   'geolocation=()',
@@ -68,10 +68,17 @@ const SECURITY_HEADERS: Record<string, string> = {
  */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
+/**
+ * API answers carry personal data (workers' ids and pay, the session) or errors about them: no browser or
+ * proxy cache keeps them, as stored files and PDFs already say for themselves (PDPA; decision 008).
+ */
+const API_CACHE_CONTROL = 'private, no-store';
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(SECURITY_HEADERS);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', API_CACHE_CONTROL);
     done();
   });
 }

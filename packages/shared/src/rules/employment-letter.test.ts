@@ -4,8 +4,8 @@ import { employmentLetterFileName, generateLetterFailedMessage } from './employm
 describe('employmentLetterFileName', () => {
   it('is Employment_Letter_{first}_{last}.pdf (SPEC 2)', () => {
     expect(employmentLetterFileName('Ahmad', 'Karim')).toBe('Employment_Letter_Ahmad_Karim.pdf');
-    expect(employmentLetterFileName(' Mohd Ali ', 'bin Rahman')).toBe('Employment_Letter_Mohd Ali_bin Rahman.pdf');
-    expect(employmentLetterFileName('Nguyễn', 'Văn')).toBe('Employment_Letter_Nguyễn_Văn.pdf');
+    expect(employmentLetterFileName(' Mohd Ali ', 'bin Rahman')).toBe('Employment_Letter_Mohd_Ali_bin_Rahman.pdf');
+    expect(employmentLetterFileName('Nguyễn Văn', 'Ánh Đức')).toBe('Employment_Letter_Nguyễn_Văn_Ánh_Đức.pdf');
   });
 
   it('never lets a name choose a folder or break a header', () => {

@@ -13,15 +13,17 @@ export function generateLetterFailedMessage(reason?: string | null): string {
 }
 
 /**
- * SPEC 2: the download is named `Employment_Letter_{first}_{last}.pdf`. Characters no file system
- * accepts (path separators, quotes, control characters ...) become `_`; everything else, spaces and
- * accented letters included, is kept as the worker's name is written.
+ * SPEC 2: the download is named `Employment_Letter_{first}_{last}.pdf`, words joined by `_` as in the
+ * pattern (`Employment_Letter_Nguyễn_Văn_Ánh.pdf`). Characters no file system accepts (path separators,
+ * quotes, control characters ...) become `_` too; letters of any script are kept as written (the
+ * download's ASCII fallback name is made by `contentDisposition`).
  */
 export function employmentLetterFileName(firstName: string, lastName: string): string {
   const safe = (part: string) =>
     part
       .trim()
       // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we remove.
-      .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_');
+      .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_')
+      .replace(/\s+/g, '_');
   return `Employment_Letter_${safe(firstName)}_${safe(lastName)}.pdf`;
 }

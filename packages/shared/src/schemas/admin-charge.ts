@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CHARGE_STATUSES, isChargeType } from '../options/admin-charges.ts';
 import { isIsoDate } from '../rules/dates.ts';
 import { fromCents } from '../rules/money.ts';
-import { isUuid } from './fields.ts';
+import { cleanText, hasForbiddenCharacters, isUuid } from './fields.ts';
 
 /**
  * SPEC 3 admin_charge, 5 admin charge form, 7 admin_charges calls. One schema for the form (client)
@@ -46,9 +46,6 @@ export type AdminChargeField = keyof typeof ADMIN_CHARGE_FIELD_LABELS;
 /** The largest charge: 999,999.99 (cents fit every integer column; no real penalty comes near it). */
 export const MAX_CHARGE_CENTS = 99_999_999;
 const DESCRIPTION_MAX = 2000;
-/** C0 controls (NUL included, which PostgreSQL refuses) and DEL; tab and line breaks are text. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 export type AmountParse = { ok: true; cents: number } | { ok: false; message: string };
 
@@ -129,8 +126,11 @@ export const AdminChargeInput = AdminChargeFields.transform((fields, ctx) => {
   const amount = parseAmount(fields.amount);
   if (!amount.ok) issue('amount', amount.message);
 
-  if (fields.description.length > DESCRIPTION_MAX) issue('description', DESCRIPTION_TOO_LONG);
-  else if (CONTROL.test(fields.description)) issue('description', TEXT_NOT_ALLOWED);
+  // Decision 009, one text rule for every field: control characters (but tab and line breaks) and lone
+  // surrogates are refused; text of nothing but invisible characters is no text.
+  const description = cleanText(fields.description);
+  if (description.length > DESCRIPTION_MAX) issue('description', DESCRIPTION_TOO_LONG);
+  else if (hasForbiddenCharacters(description, true)) issue('description', TEXT_NOT_ALLOWED);
 
   if (!amount.ok || !isChargeType(fields.charge_type)) return z.NEVER;
   return {
@@ -140,7 +140,7 @@ export const AdminChargeInput = AdminChargeFields.transform((fields, ctx) => {
     charge_type: fields.charge_type,
     /** Dollars with at most 2 decimals, exactly cents / 100. */
     amount: fromCents(amount.cents),
-    description: fields.description === '' ? null : fields.description,
+    description: description === '' ? null : description,
   };
 });
 export type AdminChargeInput = z.output<typeof AdminChargeInput>;
@@ -188,7 +188,7 @@ const queryText = (max: number) =>
     .string()
     .optional()
     .transform((value) => value?.trim() || undefined)
-    .refine((value) => value === undefined || (value.length <= max && !CONTROL.test(value)), {
+    .refine((value) => value === undefined || (value.length <= max && !hasForbiddenCharacters(value)), {
       message: 'This search or filter value is not valid',
     });
 

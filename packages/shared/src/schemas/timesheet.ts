@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from '../rules/dates.ts';
 import { isMonth } from '../rules/months.ts';
 import { TIME_OF_DAY } from '../rules/timesheet-hours.ts';
-import { isUuid } from './fields.ts';
+import { cleanText, hasForbiddenCharacters, isUuid } from './fields.ts';
 
 /**
  * SPEC 3 timesheet, 5 timesheet rules, 7 timesheets calls. One schema for the form (client) and the
@@ -47,9 +47,6 @@ export const TIMESHEET_FIELD_LABELS = {
 
 const NOTES_MAX = 2000;
 export const CREW_MAX_ROWS = 500;
-/** C0 controls (NUL included, which PostgreSQL refuses) and DEL; tab and line breaks are text. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /** The dates a work day can plausibly have; beyond them a typo, not a day worked. */
 const EARLIEST_WORK_DATE = '2000-01-01';
 const LATEST_WORK_DATE = '2099-12-31';
@@ -80,7 +77,7 @@ function checkWorkDate(workDate: string, issue: Issue): void {
  */
 function readTime(value: string, field: 'time_in' | 'time_out', issue: Issue): string | null {
   if (value === '') return null;
-  const time = /^\d{2}:\d{2}:\d{2}$/.test(value) ? value.slice(0, 5) : value;
+  const time = /^\d{2}:\d{2}:[0-5]\d$/.test(value) ? value.slice(0, 5) : value;
   if (!TIME_OF_DAY.test(time)) {
     issue(field, timeInvalidMessage(TIMESHEET_FIELD_LABELS[field]));
     return null;
@@ -88,10 +85,15 @@ function readTime(value: string, field: 'time_in' | 'time_out', issue: Issue): s
   return time;
 }
 
+/**
+ * Decision 009, one text rule for every field: control characters (but tab and line breaks) and lone
+ * surrogates are refused; text of nothing but invisible characters is no text.
+ */
 function readNotes(notes: string, issue: Issue, path = 'notes'): string | null {
-  if (notes.length > NOTES_MAX) issue(path, NOTES_TOO_LONG);
-  else if (CONTROL.test(notes)) issue(path, TEXT_NOT_ALLOWED);
-  return notes === '' ? null : notes;
+  const text = cleanText(notes);
+  if (text.length > NOTES_MAX) issue(path, NOTES_TOO_LONG);
+  else if (hasForbiddenCharacters(text, true)) issue(path, TEXT_NOT_ALLOWED);
+  return text === '' ? null : text;
 }
 
 const TimesheetFields = z.object({
@@ -215,7 +217,7 @@ const queryText = (max: number) =>
     .string()
     .optional()
     .transform((value) => value?.trim() || undefined)
-    .refine((value) => value === undefined || (value.length <= max && !CONTROL.test(value)), {
+    .refine((value) => value === undefined || (value.length <= max && !hasForbiddenCharacters(value)), {
       message: 'This search or filter value is not valid',
     });
 

@@ -66,3 +66,30 @@ describe('TrainingRecordInput (SPEC 5)', () => {
     ).toEqual({});
   });
 });
+
+describe('TrainingRecordInput refuses what it used to cut or accept (decision 009)', () => {
+  const valid = { worker_id: WORKER, training_name: 'CSOC', training_date: '2025-01-06' };
+
+  it.each([
+    ['certificate_number', 100, 'Certificate Number'],
+    ['training_provider', 200, 'Training Provider'],
+    ['notes', 2000, 'Notes'],
+  ] as const)('refuses a %s over %i characters instead of cutting it', (field, max, label) => {
+    expect(messages({ ...valid, [field]: 'x'.repeat(max + 50) })).toEqual({
+      [field]: `${label} must be at most ${max} characters`,
+    });
+    // A character made of two UTF-16 units at the limit is never split: the whole value is refused.
+    expect(messages({ ...valid, [field]: `${'x'.repeat(max - 1)}😀` })[field]).toBe(
+      `${label} must be at most ${max} characters`,
+    );
+    expect(TrainingRecordInput.parse({ ...valid, [field]: 'x'.repeat(max) })[field]).toHaveLength(max);
+  });
+
+  it.each([
+    ['training_date', '1899-12-31', 'Training Date cannot be before 1900-01-01'],
+    ['training_date', '9999-12-31', 'Training Date cannot be after 2099-12-31'],
+    ['expiry_date', '9999-12-31', 'Expiry Date cannot be after 2099-12-31'],
+  ] as const)('refuses a %s of %s', (field, value, message) => {
+    expect(messages({ ...valid, [field]: value })).toEqual({ [field]: message });
+  });
+});

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { TRAINING_NAMES, TRAINING_STATUS_FILTERS, TRAINING_STATUSES } from '../options/training.ts';
 import { isIsoDate } from '../rules/dates.ts';
-import { filterText, hasForbiddenCharacters, isUuid, notAllowedCharactersMessage, searchText } from './fields.ts';
+import {
+  dateTooEarlyMessage,
+  dateTooLateMessage,
+  EARLIEST_DATE,
+  filterText,
+  hasForbiddenCharacters,
+  isUuid,
+  LATEST_DATE,
+  notAllowedCharactersMessage,
+  searchText,
+  tooLongMessage,
+} from './fields.ts';
 import { invalidDateMessage } from './worker.ts';
 
 /**
@@ -39,22 +50,26 @@ export const TRAINING_DELETE_FAILED = 'Failed to delete training record. Please 
 export const CERTIFICATE_UPLOAD_FAILED = 'Failed to upload certificate. Please try again.';
 
 /**
- * Text that may be empty: trimmed, empty becomes null, cut to `max` characters. Control characters
- * and lone surrogates are refused with the field's message (decision 009: a NUL reached PostgreSQL,
- * whose text cannot hold one, and answered 500).
+ * Text that may be empty: trimmed, empty becomes null. Longer than `max` characters is refused with the
+ * field's message, never cut (decision 009: every module refuses; a cut could split a character).
+ * Control characters and lone surrogates are refused too (a NUL reached PostgreSQL, whose text cannot
+ * hold one, and answered 500: docs/reliability.md, Bad input).
  */
 const optionalText = (max: number, field: TrainingField, multiline = false) =>
   z
     .union([z.string(), z.null()])
     .optional()
     .superRefine((value, ctx) => {
-      if (typeof value === 'string' && hasForbiddenCharacters(value, multiline)) {
+      if (typeof value !== 'string') return;
+      if (hasForbiddenCharacters(value, multiline)) {
         ctx.addIssue({ code: 'custom', message: notAllowedCharactersMessage(TRAINING_FIELD_LABELS[field]) });
+      } else if (value.trim().length > max) {
+        ctx.addIssue({ code: 'custom', message: tooLongMessage(TRAINING_FIELD_LABELS[field], max) });
       }
     })
     .transform((value) => {
       const trimmed = value?.trim() ?? '';
-      return trimmed === '' ? null : trimmed.slice(0, max);
+      return trimmed === '' ? null : trimmed;
     });
 
 const TrainingRecordFields = z.object({
@@ -99,13 +114,24 @@ export const TrainingRecordInput: z.ZodType<TrainingRecordInput, TrainingRecordF
       issue('training_name', INVALID_TRAINING_NAME);
     }
 
-    const trainingDateOk = training_date !== null && isIsoDate(training_date);
+    // Decision 009: the same plausible range as every other date field (1900-01-01 to 2099-12-31).
+    const dateProblem = (value: string, field: 'training_date' | 'expiry_date') => {
+      const label = TRAINING_FIELD_LABELS[field];
+      if (!isIsoDate(value)) return invalidDateMessage(label);
+      if (value < EARLIEST_DATE) return dateTooEarlyMessage(label, EARLIEST_DATE);
+      if (value > LATEST_DATE) return dateTooLateMessage(label, LATEST_DATE);
+      return null;
+    };
+    const trainingDateProblem = training_date === null ? null : dateProblem(training_date, 'training_date');
     if (training_date === null) issue('training_date', TRAINING_DATE_REQUIRED);
-    else if (!trainingDateOk) issue('training_date', invalidDateMessage(TRAINING_FIELD_LABELS.training_date));
+    else if (trainingDateProblem) issue('training_date', trainingDateProblem);
 
     if (expiry_date !== null) {
-      if (!isIsoDate(expiry_date)) issue('expiry_date', invalidDateMessage(TRAINING_FIELD_LABELS.expiry_date));
-      else if (trainingDateOk && expiry_date < training_date) issue('expiry_date', EXPIRY_BEFORE_TRAINING);
+      const expiryProblem = dateProblem(expiry_date, 'expiry_date');
+      if (expiryProblem) issue('expiry_date', expiryProblem);
+      else if (training_date !== null && !trainingDateProblem && expiry_date < training_date) {
+        issue('expiry_date', EXPIRY_BEFORE_TRAINING);
+      }
     }
 
     if (worker_id === null || training_name === null || training_date === null || ctx.issues.length > 0) {

@@ -55,6 +55,8 @@ export const FIN_CHECK_LETTER_MESSAGE = 'FIN No. has a wrong check letter. Pleas
 export const PHONE_MESSAGE = 'Phone Number may contain only digits, spaces and a leading + (6 to 15 digits)';
 export const AGE_MESSAGE = `Date of Birth must give an age between ${MIN_WORKER_AGE} and ${MAX_WORKER_AGE}`;
 export const EXPIRY_BEFORE_ISSUANCE_MESSAGE = 'WP Expiry Date must be after the Date of Issuance';
+/** A pass is issued on or after the day it was applied for (decision 023's plausibility checks). */
+export const ISSUANCE_BEFORE_APPLICATION_MESSAGE = 'Date of Issuance cannot be before the Date of Application';
 
 /** SPEC 5: always required. */
 const ALWAYS_REQUIRED = [
@@ -158,6 +160,27 @@ export interface WorkerSchemaOptions {
  * work-pass fields are cleared for Singapore Citizens and PRs (ARCHITECTURE differs 11).
  */
 export function workerInputSchema(mode: WorkerFormMode, { today = localToday }: WorkerSchemaOptions = {}) {
+  const checked = workerFieldsChecked(mode, today);
+  if (mode === 'add') return checked;
+  // An edit replaces the whole worker: a field left out would be cleared, and a document left out would
+  // be deleted from storage. So every field is sent; `null` (or '') clears one on purpose.
+  return z.preprocess<unknown, typeof checked, z.input<typeof checked>>((value, ctx) => {
+    if (typeof value === 'object' && value !== null) {
+      for (const field of WORKER_FIELDS) {
+        if (!Object.hasOwn(value, field))
+          ctx.addIssue({ code: 'custom', path: [field], message: fieldMissingMessage(L[field]) });
+      }
+    }
+    return value;
+  }, checked);
+}
+
+/** Every field of the worker form, in its order. */
+export const WORKER_FIELDS = Object.keys(WorkerFields.shape) as WorkerField[];
+
+export const fieldMissingMessage = (label: string) => `${label} is missing: send it, or null to clear it`;
+
+function workerFieldsChecked(mode: WorkerFormMode, today: () => string) {
   return WorkerFields.superRefine(
     (worker, ctx) => {
       const issue = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
@@ -168,7 +191,7 @@ export function workerInputSchema(mode: WorkerFormMode, { today = localToday }: 
         if (worker[field] === null) issue(field, requiredMessage(WORKER_FIELD_LABELS[field]));
       }
       // A date that failed its own check (fields.ts) has its message already; the cross-field rules skip it.
-      const validDate = (field: 'date_of_birth' | 'date_of_issuance' | 'wp_expiry_date') => {
+      const validDate = (field: 'date_of_birth' | 'date_of_application' | 'date_of_issuance' | 'wp_expiry_date') => {
         const value = worker[field];
         const inRange = typeof value === 'string' && isIsoDate(value) && value >= EARLIEST_DATE && value <= LATEST_DATE;
         return inRange ? value : null;
@@ -178,6 +201,10 @@ export function workerInputSchema(mode: WorkerFormMode, { today = localToday }: 
       const issued = validDate('date_of_issuance');
       const expires = validDate('wp_expiry_date');
       if (!resident && issued && expires && expires <= issued) issue('wp_expiry_date', EXPIRY_BEFORE_ISSUANCE_MESSAGE);
+      const applied = validDate('date_of_application');
+      if (!resident && applied && issued && issued < applied) {
+        issue('date_of_issuance', ISSUANCE_BEFORE_APPLICATION_MESSAGE);
+      }
       if (typeof worker.fin_no === 'string') {
         const problem = nricFinProblem(worker.fin_no);
         if (problem) issue('fin_no', problem === 'format' ? FIN_FORMAT_MESSAGE : FIN_CHECK_LETTER_MESSAGE);

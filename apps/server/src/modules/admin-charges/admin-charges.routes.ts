@@ -8,9 +8,9 @@ import {
   AdminChargeListQuery,
   AdminChargeSummary,
 } from '@td/shared/schemas/admin-charge';
+import { IdParams } from '@td/shared/schemas/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
-import { IdParams } from '../../lib/id-params.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { listAdminCharges, summarizeAdminCharges } from './admin-charges.repository.ts';
 import * as charges from './admin-charges.service.ts';

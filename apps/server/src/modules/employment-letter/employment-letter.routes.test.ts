@@ -244,7 +244,7 @@ describe('GET /api/workers/:id/employment-letter', () => {
     });
     const response = await t.request({ method: 'GET', url: letterUrl(worker.id) });
     expect(response.headers['content-disposition']).toContain(
-      'filename="Employment_Letter_Muhammad Abdul Rahman Bin Mohammed Shahidul Hossain_Chowdhury Talukder Sarkar Bhuiyan Mollah Sikdar Khan.pdf"',
+      'filename="Employment_Letter_Muhammad_Abdul_Rahman_Bin_Mohammed_Shahidul_Hossain_Chowdhury_Talukder_Sarkar_Bhuiyan_Mollah_Sikdar_Khan.pdf"',
     );
     const { pages, words } = readPdfWords(response.rawPayload);
     expect(pages.length).toBeGreaterThanOrEqual(3);

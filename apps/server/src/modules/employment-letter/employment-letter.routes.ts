@@ -1,7 +1,7 @@
+import { IdParams } from '@td/shared/schemas/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
-import { IdParams } from '../../lib/id-params.ts';
 import { type EmploymentLetterSettings, generateEmploymentLetter } from './employment-letter.service.ts';
 
 interface EmploymentLetterRoutesOptions extends EmploymentLetterSettings {

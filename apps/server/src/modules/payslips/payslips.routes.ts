@@ -1,3 +1,4 @@
+import { IdParams } from '@td/shared/schemas/fields';
 import {
   EmailedPayslip,
   GeneratedPayslip,
@@ -18,7 +19,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
-import { IdParams } from '../../lib/id-params.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { previewPayrollRun, runPayroll } from './payroll-run.service.ts';

@@ -133,6 +133,9 @@ describe('POST /api/timesheets', () => {
     [{ time_in: '8am' }, 'time_in', 'Time In must be a time as HH:MM (24-hour)'],
     [{ time_out: '24:00' }, 'time_out', 'Time Out must be a time as HH:MM (24-hour)'],
     [{ time_out: 1700 }, 'time_out', 'Time Out must be a time as HH:MM (24-hour)'],
+    // Seconds past 59 are not a time of day: refused, never cut to 08:00.
+    [{ time_in: '08:00:61' }, 'time_in', 'Time In must be a time as HH:MM (24-hour)'],
+    [{ time_out: '17:45:99' }, 'time_out', 'Time Out must be a time as HH:MM (24-hour)'],
     [{ notes: 'x'.repeat(2001) }, 'notes', 'Notes must be at most 2000 characters'],
     [{ notes: 'bad\u0000byte' }, 'notes', 'Please remove the control characters from this text'],
   ])('refuses %j with its message under %s', async (change, field, message) => {

@@ -1,4 +1,4 @@
-import { requiredText } from '@td/shared/schemas/fields';
+import { IdParams, requiredText } from '@td/shared/schemas/fields';
 import {
   CrewTimesheetInput,
   CrewTimesheetResult,
@@ -12,7 +12,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { IdParams } from '../../lib/id-params.ts';
 import { currentUser } from '../../plugins/session.ts';
 import * as timesheets from './timesheets.service.ts';
 

@@ -1,3 +1,4 @@
+import { IdParams } from '@td/shared/schemas/fields';
 import {
   TrainingRecord,
   TrainingRecordInput,
@@ -9,7 +10,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
 import type { FileStore } from '../../files/file-store.ts';
-import { IdParams } from '../../lib/id-params.ts';
 import { currentUser } from '../../plugins/session.ts';
 import * as training from './training-records.service.ts';
 

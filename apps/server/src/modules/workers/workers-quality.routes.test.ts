@@ -379,7 +379,8 @@ describe('CSV export (decision 024)', () => {
         phone_number: '+65 8123 4567',
         nationality: 'Chinese',
         salary_rate: 185050,
-        created_at: '2025-01-01T00:00:00.000Z',
+        // 04:23 on 2 January in Singapore: added on 2 January there, whatever the UTC date says.
+        created_at: '2025-01-01T20:23:00.000Z',
       },
       { worker_id: 'TD-2002', first_name: 'Other', nationality: 'Thai' },
     );
@@ -395,7 +396,7 @@ describe('CSV export (decision 024)', () => {
     expect(lines[0]).toMatch(/^Worker ID,First Name,Last Name,Nationality,Type of Pass,Status,FIN No\./);
     expect(lines[1]).toContain(`TD-2001,"'=HYPERLINK(""http://evil.example"")","Tan, Ah Kow",Chinese,WP,Working,`);
     expect(lines[1]).toContain(",'+65 8123 4567,");
-    expect(lines[1]).toContain(',1850.5,2025-01-01');
+    expect(lines[1]).toContain(',1850.5,2025-01-02');
   });
 
   it('downloads an expiring list with the expired rows first', async () => {

@@ -253,19 +253,22 @@ const LOOKUP_FIELDS = [
   'email',
 ] as const;
 
-/** The picker's match: part of "first last" or of the TD- id, any case. */
+/** The picker's match: part of "first last", of the TD- id or of the FIN (as the worker list finds it), any case. */
 function lookupMatch(eb: ExpressionBuilder<Database, 'workers'>, q: string | undefined): Expression<SqlBool> {
   if (!q) return eb.and([]);
   const pattern = likeContains(q);
-  return eb.or([
+  const matches = [
     contains(sql<string>`${eb.ref('first_name')} || ' ' || ${eb.ref('last_name')}`, pattern),
     contains(eb.ref('worker_id'), pattern),
-  ]);
+  ];
+  const key = identityKey(q);
+  if (key) matches.push(contains(eb.ref('fin_no_key'), likeContains(key)));
+  return eb.or(matches);
 }
 
 /**
  * SPEC 7: the fields other features' pickers need, ordered by first then last name. ARCHITECTURE
- * differs 10: one page of the workers matching `q` (name or TD- id) with the number of all matches.
+ * differs 10: one page of the workers matching `q` (name, TD- id or FIN) with the number of all matches.
  */
 export async function lookupWorkers(
   db: Db,

@@ -1,4 +1,4 @@
-import { CORETRADE_REQUIRED, DOCUMENTS_REQUIRED } from '@td/shared/schemas/worker';
+import { CORETRADE_REQUIRED, DOCUMENTS_REQUIRED, fieldMissingMessage, WORKER_FIELDS } from '@td/shared/schemas/worker';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildWorker, givenStoredFile, insertWorkers } from '../../../test/factories.ts';
@@ -261,10 +261,18 @@ describe('PUT /api/workers/:id', () => {
   it('still checks the always-required fields and dates on edit, but not coretrade or documents', async () => {
     const t = await signedInApp();
     const created = await addWorker(t);
+    const everyField = Object.fromEntries(WORKER_FIELDS.map((field) => [field, null]));
     const response = await t.request({
       method: 'PUT',
       url: `/api/workers/${created.id}`,
-      payload: { first_name: '', last_name: 'X', date_of_birth: '1990-02-30', nationality: 'Thai', passport_no: 'P1' },
+      payload: {
+        ...everyField,
+        first_name: '',
+        last_name: 'X',
+        date_of_birth: '1990-02-30',
+        nationality: 'Thai',
+        passport_no: 'P1',
+      },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toEqual({
@@ -272,7 +280,20 @@ describe('PUT /api/workers/:id', () => {
       date_of_birth: 'Invalid Date of Birth format. Please use YYYY-MM-DD format.',
       type_of_pass: 'Type of Pass is required',
     });
-    const minimal = await t.request({
+    const minimal = { first_name: 'A', last_name: 'B', date_of_birth: '1990-02-28', nationality: 'Thai' };
+    const cleared = await t.request({
+      method: 'PUT',
+      url: `/api/workers/${created.id}`,
+      payload: { ...everyField, ...minimal, passport_no: 'P1', type_of_pass: 'WP' },
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({ ipa_url: null, coretrade: null });
+  });
+
+  it('refuses an edit that leaves fields out, naming them, and keeps the stored document', async () => {
+    const t = await signedInApp();
+    const created = await addWorker(t);
+    const response = await t.request({
       method: 'PUT',
       url: `/api/workers/${created.id}`,
       payload: {
@@ -284,8 +305,21 @@ describe('PUT /api/workers/:id', () => {
         type_of_pass: 'WP',
       },
     });
-    expect(minimal.statusCode).toBe(200);
-    expect(minimal.json()).toMatchObject({ ipa_url: null, coretrade: null });
+    expect(response.statusCode).toBe(400);
+    const fields = response.json().error.fields;
+    expect(fields).toMatchObject({
+      ipa_url: fieldMissingMessage('IPA Document'),
+      email: fieldMissingMessage('Email Address'),
+    });
+    const stored = await t.request({ method: 'GET', url: `/api/workers/${created.id}` });
+    expect(stored.json()).toMatchObject({ ipa_url: created.ipa_url, salary_rate: created.salary_rate });
+    expect(created.ipa_url).not.toBeNull();
+    const stillStored = await t.db
+      .selectFrom('stored_files')
+      .select('url')
+      .where('url', '=', created.ipa_url)
+      .execute();
+    expect(stillStored).toEqual([{ url: created.ipa_url }]);
   });
 
   it('keeps an unchanged file URL, refuses a new unknown one', async () => {
@@ -488,6 +522,20 @@ describe('GET /api/workers/lookup', () => {
     const page2 = (await t.request({ method: 'GET', url: '/api/workers/lookup?page=2&pageSize=2' })).json();
     expect(page2).toMatchObject({ total: 3 });
     expect(names(page2)).toEqual(['Zaw Min']);
+  });
+
+  it('finds a worker by FIN, as the worker list does, with or without spaces and case', async () => {
+    const t = await signedInApp();
+    const [ravi] = await insertWorkers(
+      t.db,
+      { first_name: 'Ravi', last_name: 'Kumar', fin_no: 'G1234567X' },
+      { first_name: 'Other', fin_no: 'S7654321D' },
+    );
+    if (!ravi?.fin_no) throw new Error('Ravi has a FIN');
+    const lookup = async (q: string) =>
+      (await t.request({ method: 'GET', url: `/api/workers/lookup?q=${encodeURIComponent(q)}` })).json();
+    expect(names(await lookup(ravi.fin_no))).toEqual(['Ravi Kumar']);
+    expect(names(await lookup(ravi.fin_no.toLowerCase().replace(/^(.)/, '$1 ')))).toEqual(['Ravi Kumar']);
   });
 
   it('matches first and last name together or the TD- id, in any case, and % literally', async () => {

@@ -54,7 +54,7 @@ export const workersRoutes: FastifyPluginAsyncZod<WorkersRoutesOptions> = async 
   );
 
   app.get('/export', { schema: { tags, querystring: ExportQuery, produces: ['text/csv'] } }, async (request, reply) =>
-    csvReply(reply, 'workers', timeZone, await workers.exportWorkersCsv(db, request.query)),
+    csvReply(reply, 'workers', timeZone, await workers.exportWorkersCsv(db, request.query, timeZone)),
   );
 
   app.get('/companies', { schema: { tags, response: { 200: WorkerCompanies } } }, async () => ({

@@ -277,7 +277,11 @@ export const MAX_EXPORT_ROWS = 50_000;
 const orEmpty = (value: string | null) => value ?? '';
 
 /** Decision 024: the worker list as CSV, with the list's search, filters and order. */
-export async function exportWorkersCsv(db: Db, query: repo.WorkerFilters & repo.WorkerSorting): Promise<string> {
+export async function exportWorkersCsv(
+  db: Db,
+  query: repo.WorkerFilters & repo.WorkerSorting,
+  timeZone: string,
+): Promise<string> {
   const workers = await repo.exportWorkers(db, query, MAX_EXPORT_ROWS);
   const L = WORKER_FIELD_LABELS;
   const header = [
@@ -320,7 +324,8 @@ export async function exportWorkersCsv(db: Db, query: repo.WorkerFilters & repo.
     orEmpty(w.designation),
     orEmpty(w.rate_type),
     w.salary_rate,
-    w.created_at.slice(0, 10),
+    // The day it was added where the business is, as the screens show it, not the UTC date.
+    dateInTimeZone(new Date(w.created_at), timeZone),
   ]);
   return toCsv(header, rows);
 }

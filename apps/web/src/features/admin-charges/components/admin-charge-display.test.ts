@@ -27,7 +27,14 @@ describe('admin charge display', () => {
   });
 
   it('shortens the id to its first 8 characters for the heading', () => {
-    expect(shortChargeId('1a2b3c4d-0000-4000-8000-000000000000')).toBe('1a2b3c4d');
+    expect(shortChargeId('1a2b3c4d-0000-7000-8000-00009e1f5a27')).toBe('9e1f5a27');
+    // Three charges made in the same minute share their first 8 characters, never their reference.
+    const sameMinute = [
+      '01a23343-aa10-7d2e-9c41-5b7de0f1c2a3',
+      '01a23343-ab22-7f01-a8b2-c41e9d0a7f16',
+      '01a23343-b0c4-7a9e-8f3d-2e6b1c5d9a08',
+    ];
+    expect(new Set(sameMinute.map(shortChargeId)).size).toBe(3);
   });
 
   it('labels the reviewer by status and locks only Deducted charges', () => {

@@ -39,8 +39,12 @@ export function chargeStatusTone(status: string): BadgeTone {
   return 'purple';
 }
 
-/** SPEC 2 detail heading: the first 8 characters of the id. */
-export const shortChargeId = (id: string): string => id.slice(0, 8);
+/**
+ * SPEC 2 detail heading: 8 characters of the id, in the spec's `#xxxxxxxx` form. The first 8 of a
+ * time-ordered id (decision 048) are its creation time, the same for every charge made within a minute
+ * or so; the last 8 are random bits, so they tell charges apart.
+ */
+export const shortChargeId = (id: string): string => id.slice(-8);
 
 /**
  * The labels of the reviewer fields (approved_by / approved_at) for a charge's status (decision 013:
