@@ -8,6 +8,7 @@ import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool,
 import { bulkInsert } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/database.ts';
 import { chunks } from '../../db/in-list.ts';
+import { isPostgres } from '../../db/migrations/column-types.ts';
 import { likeContains, offsetOf } from '../../db/paging.ts';
 import type { Database, PayslipRow, PayslipsTable } from '../../db/schema.ts';
 import type { ChargeTypeTotal } from '../admin-charges/public.ts';
@@ -259,13 +260,27 @@ export async function summarizePayslips(
   };
 }
 
-export async function findPayslipRows(db: Db, ids: readonly string[]): Promise<PayslipRow[]> {
-  const valid = ids.filter((id) => isUuid(id));
-  return (
-    await Promise.all(
-      chunks(valid).map((part) => db.selectFrom('payslips').selectAll().where('id', 'in', part).execute()),
-    )
-  ).flat();
+/**
+ * The payslips about to be paid, locked on PostgreSQL (`for update`, in id order so that two batches
+ * never wait on each other in a circle): a delete sent at the same moment then either went first (the
+ * row is missing here: 404) or waits and finds the payslip Paid (409). SQLite's one connection
+ * serialises the transactions already.
+ */
+export async function lockPayslipRows(db: Db, ids: readonly string[]): Promise<PayslipRow[]> {
+  const valid = [...ids.filter((id) => isUuid(id))].sort();
+  const rows: PayslipRow[] = [];
+  for (const part of chunks(valid)) {
+    rows.push(
+      ...(await db
+        .selectFrom('payslips')
+        .selectAll()
+        .where('id', 'in', part)
+        .orderBy('id')
+        .$if(isPostgres(db), (query) => query.forUpdate())
+        .execute()),
+    );
+  }
+  return rows;
 }
 
 /**
@@ -288,8 +303,14 @@ export async function markPayslipsPaid(db: Db, ids: readonly string[], now: stri
   return changed;
 }
 
-export async function deletePayslip(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('payslips').where('id', '=', id).execute();
+/**
+ * ARCHITECTURE differs 9: deletes the payslip unless it is Paid, the condition in the DELETE itself, so a
+ * mark-paid committed in the meantime wins (on PostgreSQL the DELETE waits for its row lock and then
+ * sees Paid). Answers the deleted row, or nothing.
+ */
+export async function deleteUnpaidPayslip(db: Db, id: string): Promise<PayslipRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  return db.deleteFrom('payslips').where('id', '=', id).where('status', '<>', 'Paid').returningAll().executeTakeFirst();
 }
 
 /**

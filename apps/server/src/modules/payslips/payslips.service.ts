@@ -153,10 +153,9 @@ export async function getPayslip(db: Db, id: string): Promise<Payslip> {
 /** SPEC 7 delete by id; ARCHITECTURE differs 9: a Paid payslip is a record of money paid and stays. */
 export async function deletePayslip(db: Db, id: string, actor: Actor): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const before = await repo.findPayslipRow(trx, id);
-    if (!before) throw notFound(M.notFound);
-    if (before.status === 'Paid') throw conflict(M.paidCannotBeDeleted);
-    await repo.deletePayslip(trx, id);
+    // The guard is part of the DELETE: a payslip paid at the same moment is never deleted.
+    const before = await repo.deleteUnpaidPayslip(trx, id);
+    if (!before) throw (await repo.findPayslipRow(trx, id)) ? conflict(M.paidCannotBeDeleted) : notFound(M.notFound);
     await recordAudit(trx, actor, { action: 'delete', entity: PAYSLIP_ENTITY, entityId: id, before });
   });
 }
@@ -176,7 +175,8 @@ export async function markPayslipsPaid(
   const unique = [...new Set(ids)];
   const timestamp = nowIso(now);
   return db.transaction().execute(async (trx) => {
-    const before = await repo.findPayslipRows(trx, unique);
+    // Locked (PostgreSQL): a payslip deleted at the same moment is either gone here (404) or stays.
+    const before = await repo.lockPayslipRows(trx, unique);
     if (before.length !== unique.length) throw notFound(M.notFound);
     const paid = await repo.markPayslipsPaid(trx, unique, timestamp);
     // SPEC 4: the admin-charges module deducts the charges of each paid payslip's worker and period.
