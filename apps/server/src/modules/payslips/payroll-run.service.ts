@@ -11,7 +11,7 @@ import {
 import { type Actor, insertCreateAuditsOfStoredRows } from '../../audit/audit.repository.ts';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
-import { sumChargesByWorker } from '../admin-charges/public.ts';
+import { chargesByWorker, linkChargesToPayslips, listPayrollCharges, totalsByType } from '../admin-charges/public.ts';
 import { listPayrollWorkers, NO_TIMESHEETS, sumTimesheetsByWorker } from './payroll-reads.repository.ts';
 import {
   basisOf,
@@ -43,7 +43,11 @@ interface GatheredRun {
   missing: string[];
 }
 
-async function gatherRun(db: Db, input: PayrollRunInput): Promise<GatheredRun> {
+/**
+ * The run's reads. The run itself reads inside its transaction with `lock`: the charges it sums are
+ * the ones it records on the payslips (decision 081), and none changes in between.
+ */
+async function gatherRun(db: Db, input: PayrollRunInput, lock = false): Promise<GatheredRun> {
   const period = { start: input.pay_period_start, end: input.pay_period_end };
   const requested = input.worker_ids === undefined ? undefined : [...new Set(input.worker_ids)];
   // A whole run aggregates the period once, all four reads at a time (PostgreSQL answers them on
@@ -53,14 +57,16 @@ async function gatherRun(db: Db, input: PayrollRunInput): Promise<GatheredRun> {
   const [workers, timesheets, charges, existing] = await Promise.all([
     workersRead,
     sumTimesheetsByWorker(db, period, ids),
-    sumChargesByWorker(db, period, ids),
+    listPayrollCharges(db, period, ids, { lock }).then(chargesByWorker),
     repo.payslipsForPeriodByWorker(db, period),
   ]);
   const entries = workers.map((worker) => {
+    const own = charges.get(worker.id) ?? [];
     const source: PayslipSource = {
       worker,
       timesheets: timesheets.get(worker.id) ?? NO_TIMESHEETS,
-      charges: charges.get(worker.id) ?? [],
+      charges: totalsByType(own),
+      chargeIds: own.map((charge) => charge.id),
     };
     // The run has no other deductions: they are entered one payslip at a time.
     return { source, computed: computePayslip(basisOf(source), 0), existing: existing.get(worker.id) ?? null };
@@ -119,15 +125,25 @@ export async function runPayroll(
   actor: Actor,
   now = new Date(),
 ): Promise<PayrollRunResult> {
-  const { period, entries, missing } = await gatherRun(db, input);
   const timestamp = nowIso(now);
-  const toGenerate = entries.filter((entry) => entry.existing === null);
-  const rows = toGenerate.map((entry) =>
-    buildPayslipRow({ ...entry, period, actor, timestamp, emailRequested: false }),
-  );
-
-  const inserted = await db.transaction().execute(async (trx) => {
+  const { period, entries, missing, toGenerate, inserted } = await db.transaction().execute(async (trx) => {
+    const gathered = await gatherRun(trx, input, true);
+    const pending = gathered.entries.filter((entry) => entry.existing === null);
+    const rows = pending.map((entry) =>
+      buildPayslipRow({ ...entry, period: gathered.period, actor, timestamp, emailRequested: false }),
+    );
     const saved = await repo.insertPayslipsSkippingExisting(trx, rows);
+    // Decision 081: the charges each inserted payslip deducted, in bulk.
+    const payslipOf = new Map(saved.map((row) => [row.worker_id, row.id]));
+    await linkChargesToPayslips(
+      trx,
+      pending.flatMap((entry) => {
+        const payslipId = payslipOf.get(entry.source.worker.id);
+        return payslipId === undefined
+          ? []
+          : entry.source.chargeIds.map((charge_id) => ({ payslip_id: payslipId, charge_id }));
+      }),
+    );
     // Only the payslips actually inserted: one that lost a race is another staff member's, audited by
     // them. The database describes each from its stored row (decision 069).
     await insertCreateAuditsOfStoredRows(trx, actor, {
@@ -136,7 +152,7 @@ export async function runPayroll(
       columns: Object.keys(rows[0] ?? {}),
       ids: saved.map((row) => row.id),
     });
-    return saved;
+    return { ...gathered, toGenerate: pending, inserted: saved };
   });
 
   const insertedWorkers = new Set(inserted.map((row) => row.worker_id));

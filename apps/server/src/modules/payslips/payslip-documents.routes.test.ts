@@ -85,7 +85,7 @@ describe('GET /api/payslips/{id}/pdf', () => {
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="Payslip_TD-4821_2025-03-01_/);
   });
 
-  it('shows the charges by type as deducted when they changed after generation', async () => {
+  it('itemises the charges the payslip recorded, not one added to the period after generation (decision 081)', async () => {
     const t = await signedInApp();
     const { worker, payslip } = await givenPayslip(t);
     await insertCharges(t.db, { worker_id: worker.id, charge_date: '2025-03-15', charge_type: 'Other', amount: 999 });
@@ -93,8 +93,20 @@ describe('GET /api/payslips/{id}/pdf', () => {
     const response = await t.request({ method: 'GET', url: `/api/payslips/${payslip.id}/pdf` });
 
     const { text } = readPdf(response.rawPayload);
-    expect(text).toContain('changed since the payslip was generated');
+    expect(text).not.toContain('changed since the payslip was generated');
     expect(text).not.toContain('SGD 9.99');
+    expect(text).toContain('SGD 75.50');
+  });
+
+  it('shows the charges by type as deducted when its recorded charges do not add up (a payslip from before the record)', async () => {
+    const t = await signedInApp();
+    const { payslip } = await givenPayslip(t);
+    await t.db.deleteFrom('payslip_charges').where('payslip_id', '=', payslip.id).execute();
+
+    const response = await t.request({ method: 'GET', url: `/api/payslips/${payslip.id}/pdf` });
+
+    const { text } = readPdf(response.rawPayload);
+    expect(text).toContain('changed since the payslip was generated');
     expect(text).toContain('SGD 75.50');
   });
 

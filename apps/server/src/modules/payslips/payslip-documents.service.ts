@@ -15,7 +15,7 @@ import {
   payslipFileName,
   renderPayslipPdf,
 } from '../../pdf/payslip-pdf.ts';
-import { listChargesForWorker } from '../admin-charges/public.ts';
+import { listChargesOfPayslip } from '../admin-charges/public.ts';
 import { findPayrollWorker } from './payroll-reads.repository.ts';
 import { payslipEmailMessage } from './payslip-email.ts';
 import * as repo from './payslips.repository.ts';
@@ -44,10 +44,10 @@ async function requirePayslipRow(db: Db, id: string): Promise<PayslipRow> {
 }
 
 /**
- * SPEC 9 admin charges deduction, itemised: each charge with its date, type and amount, as long as they
- * still add up, type by type, to what the payslip deducted. When charges were added, edited or deleted
- * after generation (or the worker is gone), the per-type totals stored with the payslip are shown instead,
- * so the PDF never contradicts the figures it prints.
+ * SPEC 9 admin charges deduction, itemised: each charge the payslip recorded (decision 081) with its
+ * date, type and amount, as long as they add up, type by type, to what the payslip deducted. Where they
+ * do not (a payslip from before the record, migration 0022), the per-type totals stored with the
+ * payslip are shown instead, so the PDF never contradicts the figures it prints.
  */
 async function chargeLinesOf(db: Db, row: PayslipRow): Promise<{ lines: PayslipChargeLine[]; note: string | null }> {
   const stored = repo.parseChargeTotals(row.admin_charges_by_type);
@@ -58,12 +58,8 @@ async function chargeLinesOf(db: Db, row: PayslipRow): Promise<{ lines: PayslipC
       description: null,
       amountCents: total.amount,
     }));
-  if (row.worker_id === null) return { lines: byType(), note: stored.length > 0 ? CHANGED_CHARGES_NOTE : null };
-
-  const current = await listChargesForWorker(db, row.worker_id, {
-    start: row.pay_period_start,
-    end: row.pay_period_end,
-  });
+  // Decision 081: the charges the payslip recorded when it was generated.
+  const current = await listChargesOfPayslip(db, row.id);
   const currentTotals = new Map<string, number>();
   for (const charge of current) {
     currentTotals.set(charge.charge_type, (currentTotals.get(charge.charge_type) ?? 0) + charge.amount);

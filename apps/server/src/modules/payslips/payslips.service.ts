@@ -18,8 +18,10 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import {
   ADMIN_CHARGE_AUDIT_ENTITY,
   chargeIdsToDeduct,
+  linkChargesToPayslips,
+  listPayrollCharges,
   markChargesDeducted,
-  sumChargesForWorker,
+  totalsByType,
 } from '../admin-charges/public.ts';
 import { findPayrollWorker, type PayrollWorker, sumTimesheetsForWorker } from './payroll-reads.repository.ts';
 import {
@@ -50,13 +52,16 @@ async function requireWorker(db: Db, id: string): Promise<PayrollWorker> {
   return worker;
 }
 
-/** SPEC 7: the worker's timesheets and admin charges inside the inclusive period. */
-async function sourceFor(db: Db, worker: PayrollWorker, period: DateRange): Promise<PayslipSource> {
+/**
+ * SPEC 7: the worker's timesheets and admin charges inside the inclusive period. Generation reads them
+ * inside its transaction with `lock`, so that the charges it sums are the ones it records (decision 081).
+ */
+async function sourceFor(db: Db, worker: PayrollWorker, period: DateRange, lock = false): Promise<PayslipSource> {
   const [timesheets, charges] = await Promise.all([
     sumTimesheetsForWorker(db, worker.id, period),
-    sumChargesForWorker(db, worker.id, period),
+    listPayrollCharges(db, period, [worker.id], { lock }),
   ]);
-  return { worker, timesheets, charges };
+  return { worker, timesheets, charges: totalsByType(charges), chargeIds: charges.map((charge) => charge.id) };
 }
 
 /** SPEC 2 Calculate Payslip: the figures the payslip would have, computed as generation will. */
@@ -111,16 +116,21 @@ export async function generatePayslip(
   const existing = await repo.findPayslipForPeriod(db, worker.id, period);
   if (existing) throw duplicateError(worker, period, existing.status);
 
-  const source = await sourceFor(db, worker, period);
-  const computed = computePayslip(basisOf(source), toCents(input.other_deductions));
   // SPEC 4: the e-mail option counts only when the worker has an address.
   const emailRequested = input.send_email === true && Boolean(worker.email);
-  const row = buildPayslipRow({ source, computed, period, actor, timestamp: nowIso(now), emailRequested });
 
   let saved: Payslip;
   try {
     saved = await db.transaction().execute(async (trx) => {
+      const source = await sourceFor(trx, worker, period, true);
+      const computed = computePayslip(basisOf(source), toCents(input.other_deductions));
+      const row = buildPayslipRow({ source, computed, period, actor, timestamp: nowIso(now), emailRequested });
       const inserted = await repo.insertPayslip(trx, row);
+      // Decision 081: the charges it deducted, so that paying it deducts exactly these.
+      await linkChargesToPayslips(
+        trx,
+        source.chargeIds.map((charge_id) => ({ payslip_id: inserted.id, charge_id })),
+      );
       await recordAudit(trx, actor, {
         action: 'create',
         entity: PAYSLIP_ENTITY,
@@ -161,8 +171,8 @@ export async function deletePayslip(db: Db, id: string, actor: Actor): Promise<v
 }
 
 /**
- * SPEC 4 single and batch mark-as-paid: sets Paid and moves every admin charge of each payslip's worker
- * with charge_date inside its period to Deducted, with their audit entries, in one transaction
+ * SPEC 4 single and batch mark-as-paid: sets Paid and moves the admin charges each payslip deducted
+ * (decision 081: recorded at generation, whatever became of the worker since) to Deducted, with their audit entries, in one transaction
  * (ARCHITECTURE, Data): any failure leaves everything as it was. An unknown id fails the whole batch;
  * payslips already Paid are left alone and not counted.
  */
@@ -179,14 +189,10 @@ export async function markPayslipsPaid(
     const before = await repo.lockPayslipRows(trx, unique);
     if (before.length !== unique.length) throw notFound(M.notFound);
     const paid = await repo.markPayslipsPaid(trx, unique, timestamp);
-    // SPEC 4: the admin-charges module deducts the charges of each paid payslip's worker and period.
+    // SPEC 4, decision 081: exactly the charges each paid payslip recorded when it was generated.
     const chargeIds = await chargeIdsToDeduct(
       trx,
-      paid.flatMap((row) =>
-        row.worker_id === null
-          ? []
-          : [{ workerId: row.worker_id, period: { start: row.pay_period_start, end: row.pay_period_end } }],
-      ),
+      paid.map((row) => row.id),
     );
     const charges = await markChargesDeducted(trx, chargeIds, timestamp);
     const beforeById = new Map(before.map((row) => [row.id, row]));
