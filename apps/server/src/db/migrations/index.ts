@@ -19,7 +19,7 @@ import * as listOrderIndexes from './0017-list-order-indexes.ts';
 import * as dashboardAndTileCounts from './0018-dashboard-and-tile-counts.ts';
 import * as workerSearchColumns from './0019-worker-search-columns.ts';
 import * as redundantIndexes from './0020-redundant-indexes.ts';
-import * as payslipCharges from './0022-payslip-charges.ts';
+import * as payslipChargesAndPeriods from './0022-payslip-charges-and-periods.ts';
 
 /** Listed here rather than read from disk, so the bundled server carries them. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -43,5 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018-dashboard-and-tile-counts': dashboardAndTileCounts,
   '0019-worker-search-columns': workerSearchColumns,
   '0020-redundant-indexes': redundantIndexes,
-  '0022-payslip-charges': payslipCharges,
+  '0022-payslip-charges-and-periods': payslipChargesAndPeriods,
 };

@@ -92,31 +92,57 @@ export interface ExistingPayslip {
   status: string;
 }
 
-/** SPEC 7: "check existing by worker_id, pay_period_start, pay_period_end (returns id, status)". */
-export async function findPayslipForPeriod(
+/** A payslip of the worker whose period overlaps another, with its period (for the message). */
+export interface OverlappingPayslip extends ExistingPayslip {
+  pay_period_start: string;
+  pay_period_end: string;
+}
+
+/**
+ * SPEC 7 "check existing by worker_id" and the period; SPEC 9: the same work is never paid twice, so
+ * any payslip of the worker whose inclusive period overlaps this one counts (the earliest first).
+ */
+export async function findOverlappingPayslip(
   db: Db,
   workerId: string,
   period: DateRange,
-): Promise<ExistingPayslip | undefined> {
+): Promise<OverlappingPayslip | undefined> {
   return db
     .selectFrom('payslips')
-    .select(['id', 'status'])
+    .select(['id', 'status', 'pay_period_start', 'pay_period_end'])
     .where('worker_id', '=', workerId)
-    .where('pay_period_start', '=', period.start)
-    .where('pay_period_end', '=', period.end)
+    .where('pay_period_start', '<=', period.end)
+    .where('pay_period_end', '>=', period.start)
+    .orderBy('pay_period_start')
+    .orderBy('id')
     .executeTakeFirst();
 }
 
-/** Every payslip of exactly this period, by worker (the payroll run's "already has one"). */
-export async function payslipsForPeriodByWorker(db: Db, period: DateRange): Promise<Map<string, ExistingPayslip>> {
+/** Every payslip whose period overlaps this one, by worker (the payroll run's "already has one"). */
+export async function payslipsOverlappingByWorker(db: Db, period: DateRange): Promise<Map<string, OverlappingPayslip>> {
   const rows = await db
     .selectFrom('payslips')
-    .select(['id', 'status', 'worker_id'])
-    .where('pay_period_start', '=', period.start)
-    .where('pay_period_end', '=', period.end)
+    .select(['id', 'status', 'worker_id', 'pay_period_start', 'pay_period_end'])
+    .where('pay_period_start', '<=', period.end)
+    .where('pay_period_end', '>=', period.start)
     .where('worker_id', 'is not', null)
+    .orderBy('pay_period_start', 'desc')
+    .orderBy('id', 'desc')
     .execute();
-  return new Map(rows.flatMap((row) => (row.worker_id ? [[row.worker_id, { id: row.id, status: row.status }]] : [])));
+  // Descending, so the earliest of a worker's overlapping payslips is the one kept.
+  const byWorker = new Map<string, OverlappingPayslip>();
+  for (const { worker_id, ...payslip } of rows) if (worker_id) byWorker.set(worker_id, payslip);
+  return byWorker;
+}
+
+/**
+ * The database's own refusal of an overlapping period (migration 0022): PostgreSQL's exclusion
+ * constraint or its fallback trigger (23P01), SQLite's trigger.
+ */
+export function isPeriodOverlapViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === '23P01' || (typeof message === 'string' && message.includes('payslip_period_overlap'));
 }
 
 /** Fails with a unique violation when the worker already has a payslip for the period. */

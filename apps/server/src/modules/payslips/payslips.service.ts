@@ -23,7 +23,12 @@ import {
   markChargesDeducted,
   totalsByType,
 } from '../admin-charges/public.ts';
-import { findPayrollWorker, type PayrollWorker, sumTimesheetsForWorker } from './payroll-reads.repository.ts';
+import {
+  findPayrollWorker,
+  lockPayrollWorkers,
+  type PayrollWorker,
+  sumTimesheetsForWorker,
+} from './payroll-reads.repository.ts';
 import {
   basisOf,
   buildPayslipRow,
@@ -70,7 +75,7 @@ export async function previewPayslip(db: Db, input: PayslipPreviewInput): Promis
   const period = periodOf(input);
   const [source, existing] = await Promise.all([
     sourceFor(db, worker, period),
-    repo.findPayslipForPeriod(db, worker.id, period),
+    repo.findOverlappingPayslip(db, worker.id, period),
   ]);
   const computed = computePayslip(basisOf(source), toCents(input.other_deductions));
   return {
@@ -87,12 +92,20 @@ export async function previewPayslip(db: Db, input: PayslipPreviewInput): Promis
       timesheet_count: source.timesheets.count,
       admin_charges: repo.chargeTotalsToApi(source.charges),
     },
-    existing_payslip: existing ?? null,
+    existing_payslip: existing ? { id: existing.id, status: existing.status } : null,
   };
 }
 
-function duplicateError(worker: PayrollWorker, period: DateRange, status: string) {
-  return conflict(payslipExistsMessage(workerDisplayName(worker), period.start, period.end, status));
+/** SPEC 8 duplicate message, naming the period of the payslip that is already there. */
+function duplicateError(worker: PayrollWorker, existing: repo.OverlappingPayslip) {
+  return conflict(
+    payslipExistsMessage(
+      workerDisplayName(worker),
+      existing.pay_period_start,
+      existing.pay_period_end,
+      existing.status,
+    ),
+  );
 }
 
 export interface GenerateOptions {
@@ -102,8 +115,9 @@ export interface GenerateOptions {
 
 /**
  * SPEC 2 Generate Payslip: recomputes the figures (the server never stores a client's), refuses a
- * second payslip for the worker and period (SPEC 8, Paid variant included) and records it with its
- * audit entry in one transaction. The unique index settles a race: the loser gets the same 409.
+ * second payslip for the worker and a period overlapping one they have (SPEC 8 message, Paid variant
+ * included; SPEC 9: the same work is never paid twice) and records it with its audit entry in one
+ * transaction. The database settles a race (migration 0022): the loser gets the same 409.
  */
 export async function generatePayslip(
   db: Db,
@@ -113,8 +127,8 @@ export async function generatePayslip(
 ): Promise<GeneratedPayslip> {
   const worker = await requireWorker(db, input.worker_id);
   const period = periodOf(input);
-  const existing = await repo.findPayslipForPeriod(db, worker.id, period);
-  if (existing) throw duplicateError(worker, period, existing.status);
+  const existing = await repo.findOverlappingPayslip(db, worker.id, period);
+  if (existing) throw duplicateError(worker, existing);
 
   // SPEC 4: the e-mail option counts only when the worker has an address.
   const emailRequested = input.send_email === true && Boolean(worker.email);
@@ -122,6 +136,10 @@ export async function generatePayslip(
   let saved: Payslip;
   try {
     saved = await db.transaction().execute(async (trx) => {
+      // One generation per worker at a time (PostgreSQL), then the overlap check again, now settled.
+      if (!(await lockPayrollWorkers(trx, [worker.id])).has(worker.id)) throw notFound(M.workerNotFound);
+      const overlapping = await repo.findOverlappingPayslip(trx, worker.id, period);
+      if (overlapping) throw duplicateError(worker, overlapping);
       const source = await sourceFor(trx, worker, period, true);
       const computed = computePayslip(basisOf(source), toCents(input.other_deductions));
       const row = buildPayslipRow({ source, computed, period, actor, timestamp: nowIso(now), emailRequested });
@@ -140,9 +158,12 @@ export async function generatePayslip(
       return repo.toPayslip(inserted);
     });
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const winner = await repo.findPayslipForPeriod(db, worker.id, period);
-    throw duplicateError(worker, period, winner?.status ?? 'Generated');
+    if (!isUniqueViolation(error) && !repo.isPeriodOverlapViolation(error)) throw error;
+    const winner = await repo.findOverlappingPayslip(db, worker.id, period);
+    throw duplicateError(
+      worker,
+      winner ?? { id: '', status: 'Generated', pay_period_start: period.start, pay_period_end: period.end },
+    );
   }
 
   if (!emailRequested) return { ...saved, email_error: null };
