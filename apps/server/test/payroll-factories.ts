@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../src/db/database.ts';
-import type { AdminChargeRow, TimesheetRow } from '../src/db/schema.ts';
+import type { AdminChargeRow, PayslipRow, TimesheetRow } from '../src/db/schema.ts';
 import type { WorkerSeedRow } from '../src/modules/workers/public.ts';
 import { insertWorkers } from './factories.ts';
 
@@ -123,4 +123,43 @@ export async function givenMarchMonthlyWorker(db: Db, overrides: Partial<WorkerS
     { worker_id: worker.id, charge_date: '2025-04-01', charge_type: 'Other', amount: 9_999, status: 'Pending' },
   );
   return { worker, charges };
+}
+
+/** A payslip row written straight to the table (figures zero unless given), for repository tests. */
+export async function insertPayslipRow(
+  db: Db,
+  overrides: Partial<PayslipRow> & { worker_id: string | null; pay_period_start: string; pay_period_end: string },
+): Promise<PayslipRow> {
+  const row: PayslipRow = {
+    id: randomUUID(),
+    total_hours_worked: 0,
+    total_overtime_hours: 0,
+    hourly_rate: 0,
+    overtime_rate: 0,
+    basic_salary: 0,
+    overtime_amount: 0,
+    admin_charges_deduction: 0,
+    other_deductions: 0,
+    nett_salary: 0,
+    status: 'Generated',
+    generated_by: 'Test Staff',
+    generated_by_user_id: null,
+    generated_at: stamp(),
+    paid_at: null,
+    email_requested: 0,
+    rate_type: 'Daily',
+    salary_rate: 10_000,
+    admin_charges_by_type: '[]',
+    worker_first_name: 'Test',
+    worker_last_name: 'Worker',
+    worker_code: 'TD-0001',
+    worker_fin_no: null,
+    worker_wp_no: null,
+    worker_email: null,
+    created_at: stamp(),
+    updated_at: stamp(),
+    ...overrides,
+  };
+  await db.insertInto('payslips').values(row).execute();
+  return row;
 }

@@ -19,6 +19,7 @@ export interface Database {
   training_records: TrainingRecordsTable;
   payslips: PayslipsTable;
   payslip_status_totals: PayslipStatusTotalsTable;
+  payslip_charges: PayslipChargesTable;
 }
 
 export interface UsersTable {
@@ -256,6 +257,14 @@ export interface PayslipsTable {
   updated_at: string;
 }
 export type PayslipRow = Selectable<PayslipsTable>;
+
+/** Decision 081: the admin charges a payslip deducted, written when it is generated (migration 0022). */
+export interface PayslipChargesTable {
+  /** admin_charges.id; a charge is on one payslip at most. */
+  charge_id: string;
+  /** payslips.id; the rows go with the payslip. */
+  payslip_id: string;
+}
 
 /** The payslips of each status, one row per status (zero when none), kept by triggers on payslips (migration 0012). Read only. */
 export interface PayslipStatusTotalsTable {

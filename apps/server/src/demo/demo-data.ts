@@ -14,7 +14,13 @@ import type { Db } from '../db/database.ts';
 import type { AdminChargeRow, TimesheetRow, TrainingRecordRow } from '../db/schema.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { uploadFile } from '../files/files.service.ts';
-import { sumChargesByWorker } from '../modules/admin-charges/public.ts';
+import {
+  chargesByWorker,
+  linkChargesToPayslips,
+  listPayrollCharges,
+  type PayslipChargeLink,
+  totalsByType,
+} from '../modules/admin-charges/public.ts';
 import {
   basisOf,
   buildPayslipRow,
@@ -140,7 +146,7 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
       counts.timesheets = await insertTimesheets(trx, plans, random, historyStart, today, stamp, progress);
 
       for (let back = options.months; back >= 1; back--) {
-        const rows = await payslipRows(
+        const { rows, links } = await payslipRows(
           trx,
           plans,
           { ...options, nowIso: stamp },
@@ -149,6 +155,7 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
           back,
         );
         await bulkInsert(trx, 'payslips', rows);
+        await linkChargesToPayslips(trx, links);
         counts.payslips += rows.length;
         progress('payslips', options.months - back + 1, options.months);
       }
@@ -357,14 +364,18 @@ async function payslipRows(
   random: () => number,
   month: string,
   back: number,
-): Promise<NewPayslipRow[]> {
+): Promise<{ rows: NewPayslipRow[]; links: PayslipChargeLink[] }> {
   const { from, to } = monthRange(month);
   const period = { start: from, end: to };
-  const [timesheets, charges] = await Promise.all([sumTimesheetsByWorker(db, period), sumChargesByWorker(db, period)]);
+  const [timesheets, charges] = await Promise.all([
+    sumTimesheetsByWorker(db, period),
+    listPayrollCharges(db, period).then(chargesByWorker),
+  ]);
   const latest = (iso: string) => (iso > options.nowIso ? options.nowIso : iso);
   const generatedAt = latest(`${addDays(to, 1)}T02:00:00.000Z`);
   const paidAt = latest(`${addDays(to, 7)}T03:00:00.000Z`);
   const rows: NewPayslipRow[] = [];
+  const links: PayslipChargeLink[] = [];
   plans.forEach((plan, index) => {
     const { row } = plan;
     if (row.created_at.slice(0, 10) > to || (plan.leftOn !== null && plan.leftOn < from)) return;
@@ -382,7 +393,8 @@ async function payslipRows(
         status: row.status,
       },
       timesheets: timesheets.get(row.id) ?? NO_TIMESHEETS,
-      charges: charges.get(row.id) ?? [],
+      charges: totalsByType(charges.get(row.id) ?? []),
+      chargeIds: (charges.get(row.id) ?? []).map((charge) => charge.id),
     };
     const otherDeductions = random() < 0.1 ? between(random, 1, 10) * 1000 : 0;
     const status =
@@ -405,8 +417,10 @@ async function payslipRows(
       paid_at: status === 'Paid' ? paidAt : null,
       updated_at: status === 'Paid' ? paidAt : generatedAt,
     });
+    // Decision 081: the charges the payslip deducted.
+    for (const charge_id of source.chargeIds) links.push({ payslip_id: payslip.id, charge_id });
   });
-  return rows;
+  return { rows, links };
 }
 
 export const DEMO_EMAIL = 'demo@example.com';

@@ -16,6 +16,11 @@ export const PAYSLIP_MESSAGES = {
   selectBothDates: 'Please select both start and end dates for the pay period',
   invalidDates: 'Please enter valid dates for the pay period',
   startAfterEnd: 'Pay period start date cannot be after end date',
+  /** Employment Act s.20: a salary period does not exceed one month. */
+  periodTooLong: 'A pay period cannot be longer than one calendar month (Employment Act s.20)',
+  /** A payroll run met a payslip generated at the same moment for an overlapping period. */
+  runOverlapRace:
+    'A payslip for an overlapping period was generated for a worker of this run at the same time. Please run the payroll again.',
   completeRequired: 'Please complete all required fields (worker, pay period start, pay period end)',
   selectAtLeastOne: 'Please select at least one payslip to mark as paid',
   notFound: 'Payslip not found',

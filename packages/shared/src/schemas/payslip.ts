@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYSLIP_MESSAGES as M } from '../options/payslips.ts';
-import { isIsoDate } from '../rules/dates.ts';
+import { addMonths, isIsoDate } from '../rules/dates.ts';
 import { fromCents } from '../rules/money.ts';
 import { otherDeductionsToCents } from '../rules/payslip.ts';
 import { EmailDelivery } from './email-delivery.ts';
@@ -39,6 +39,9 @@ function checkPeriodDates(period: PeriodFields, ctx: z.RefinementCtx) {
     });
   } else if (start > end) {
     ctx.addIssue({ code: 'custom', path: ['pay_period_start'], message: M.startAfterEnd });
+  } else if (end >= addMonths(start, 1)) {
+    // EA s.20: at most one month, e.g. 15 Oct to 14 Nov; 1 Oct to 31 Oct.
+    ctx.addIssue({ code: 'custom', path: ['pay_period_end'], message: M.periodTooLong });
   }
 }
 
@@ -272,6 +275,8 @@ export type PayrollRunPreview = z.infer<typeof PayrollRunPreview>;
 
 export const SKIP_REASONS = {
   exists: 'A payslip already exists for this period',
+  /** SPEC 9: the same work is never paid twice, so a payslip of an overlapping period counts too. */
+  overlaps: (start: string, end: string) => `A payslip already exists for an overlapping period (${start} to ${end})`,
   workerNotFound: 'Worker not found',
 } as const;
 

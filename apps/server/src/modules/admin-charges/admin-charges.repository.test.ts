@@ -2,13 +2,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { insertAdminCharges } from '../../../test/admin-charge-factories.ts';
 import { createTestDatabase } from '../../../test/build-test-app.ts';
 import { insertWorkers } from '../../../test/factories.ts';
+import { insertPayslipRow } from '../../../test/payroll-factories.ts';
 import type { Db } from '../../db/database.ts';
 import {
   chargeIdsToDeduct,
-  listChargesForWorker,
+  chargesByWorker,
+  linkChargesToPayslips,
+  listChargesOfPayslip,
+  listPayrollCharges,
   markChargesDeducted,
-  sumChargesByWorker,
-  sumChargesForWorker,
+  totalsByType,
 } from './public.ts';
 
 const open: Db[] = [];
@@ -59,21 +62,40 @@ const statusesOf = async (db: Db) =>
     (await db.selectFrom('admin_charges').select(['id', 'status']).execute()).map((row) => [row.id, row.status]),
   );
 
+/** A payslip of March for the worker that recorded these charges (decision 081). */
+async function payslipDeducting(db: Db, workerId: string, chargeIds: string[]) {
+  const payslip = await insertPayslipRow(db, {
+    worker_id: workerId,
+    pay_period_start: MARCH.start,
+    pay_period_end: MARCH.end,
+  });
+  await linkChargesToPayslips(
+    db,
+    chargeIds.map((charge_id) => ({ payslip_id: payslip.id, charge_id })),
+  );
+  return payslip;
+}
+
 describe('payroll reads', () => {
-  it("itemises a worker's charges of any status inside the inclusive period, by date, type and id", async () => {
+  it('itemises the charges a payslip recorded, of any status, by date, type and id', async () => {
     const db = await testDb();
-    const { rahim } = await givenPayrollData(db);
-    const lines = await listChargesForWorker(db, rahim.id, MARCH);
+    const { rahim, charges } = await givenPayrollData(db);
+    const inMarch = charges.filter((c) => c.worker_id === rahim.id && c.charge_date.startsWith('2025-03'));
+    const payslip = await payslipDeducting(
+      db,
+      rahim.id,
+      inMarch.map((c) => c.id),
+    );
+    const lines = await listChargesOfPayslip(db, payslip.id);
     expect(lines.map((line) => [line.charge_date, line.charge_type, line.amount])).toEqual([
       ['2025-03-01', 'Attendance', 1],
       ['2025-03-15', 'Misconduct', 2550],
       ['2025-03-20', 'Attendance', 999],
       ['2025-03-31', 'Other', 9_999_999],
     ]);
-    expect(await listChargesForWorker(db, rahim.id, { start: '2025-03-31', end: '2025-03-31' })).toHaveLength(1);
   });
 
-  it("sums one worker's and every worker's charges of the period by type, in cents, in type order", async () => {
+  it("lists one worker's and every worker's charges of the period and sums them by type, in cents, in type order", async () => {
     const db = await testDb();
     const { rahim, siti } = await givenPayrollData(db);
     const rahimTotals = [
@@ -81,36 +103,42 @@ describe('payroll reads', () => {
       { charge_type: 'Misconduct', amount: 2550, count: 1 },
       { charge_type: 'Other', amount: 9_999_999, count: 1 },
     ];
-    expect(await sumChargesForWorker(db, rahim.id, MARCH)).toEqual(rahimTotals);
+    expect(totalsByType(await listPayrollCharges(db, MARCH, [rahim.id]))).toEqual(rahimTotals);
 
-    const totals = await sumChargesByWorker(db, MARCH);
+    const byWorker = chargesByWorker(await listPayrollCharges(db, MARCH));
     // The charge of a deleted worker (no worker) is nobody's to deduct.
-    expect([...totals.keys()].sort()).toEqual([rahim.id, siti.id].sort());
-    expect(totals.get(rahim.id)).toEqual(rahimTotals);
-    expect(totals.get(siti.id)).toEqual([{ charge_type: 'Equipment Damage', amount: 35_100, count: 2 }]);
-    expect([...(await sumChargesByWorker(db, MARCH, [siti.id])).keys()]).toEqual([siti.id]);
-    expect((await sumChargesByWorker(db, MARCH, [])).size).toBe(0);
-    expect((await sumChargesByWorker(db, { start: '2024-01-01', end: '2024-12-31' })).size).toBe(0);
+    expect([...byWorker.keys()].sort()).toEqual([rahim.id, siti.id].sort());
+    expect(totalsByType(byWorker.get(rahim.id) ?? [])).toEqual(rahimTotals);
+    expect(totalsByType(byWorker.get(siti.id) ?? [])).toEqual([
+      { charge_type: 'Equipment Damage', amount: 35_100, count: 2 },
+    ]);
+    expect(await listPayrollCharges(db, MARCH, [])).toEqual([]);
+    expect(await listPayrollCharges(db, { start: '2024-01-01', end: '2024-12-31' })).toEqual([]);
+    // Locked on PostgreSQL inside a transaction; the same rows either way.
+    await db.transaction().execute(async (trx) => {
+      expect(await listPayrollCharges(trx, MARCH, [siti.id], { lock: true })).toHaveLength(2);
+    });
   });
 
-  it('finds the charges to deduct for paid periods: inside each worker\u2019s period, not Deducted yet', async () => {
+  it('finds the charges to deduct for paid payslips: those each recorded, not Deducted yet', async () => {
     const db = await testDb();
     const { rahim, siti, charges } = await givenPayrollData(db);
     const idsOf = (worker: string, dates: string[]) =>
       charges.filter((c) => c.worker_id === worker && dates.includes(c.charge_date)).map((c) => c.id);
-    const found = await chargeIdsToDeduct(db, [
-      { workerId: rahim.id, period: MARCH },
-      // The same period twice names each charge once.
-      { workerId: rahim.id, period: MARCH },
-      { workerId: siti.id, period: MARCH },
-    ]);
-    expect(found.sort()).toEqual(
-      [
-        ...idsOf(rahim.id, ['2025-03-01', '2025-03-15', '2025-03-20', '2025-03-31']),
-        ...idsOf(siti.id, ['2025-03-11']),
-      ].sort(),
-    );
+    const rahims = await payslipDeducting(db, rahim.id, idsOf(rahim.id, ['2025-03-01', '2025-03-15']));
+    const sitis = await payslipDeducting(db, siti.id, idsOf(siti.id, ['2025-03-10', '2025-03-11']));
+    // The same payslip twice names each charge once; the other charges of the period are not the payslip's.
+    const found = await chargeIdsToDeduct(db, [rahims.id, rahims.id, sitis.id]);
+    expect(found).toEqual([...idsOf(rahim.id, ['2025-03-01', '2025-03-15']), ...idsOf(siti.id, ['2025-03-11'])].sort());
     expect(await chargeIdsToDeduct(db, [])).toEqual([]);
+  });
+
+  it('records a charge on one payslip at most', async () => {
+    const db = await testDb();
+    const { rahim, charges } = await givenPayrollData(db);
+    const first = charges.find((c) => c.worker_id === rahim.id && c.charge_date === '2025-03-01');
+    await payslipDeducting(db, rahim.id, [first?.id ?? '']);
+    await expect(payslipDeducting(db, rahim.id, [first?.id ?? ''])).rejects.toThrow();
   });
 });
 
@@ -118,7 +146,13 @@ describe('payroll writes inside the caller\u2019s transaction', () => {
   it('marks charges Deducted whatever their status, answers each row before and after, and commits with the caller', async () => {
     const db = await testDb();
     const { rahim, charges } = await givenPayrollData(db);
-    const ids = await chargeIdsToDeduct(db, [{ workerId: rahim.id, period: MARCH }]);
+    const inMarch = charges.filter((c) => c.worker_id === rahim.id && c.charge_date.startsWith('2025-03'));
+    const payslip = await payslipDeducting(
+      db,
+      rahim.id,
+      inMarch.map((c) => c.id),
+    );
+    const ids = await chargeIdsToDeduct(db, [payslip.id]);
     const changed = await db.transaction().execute((trx) => markChargesDeducted(trx, ids, NOW));
     expect(changed).toHaveLength(4);
     for (const change of changed) {
@@ -130,17 +164,22 @@ describe('payroll writes inside the caller\u2019s transaction', () => {
     for (const id of ids) expect(statuses[id]).toBe('Deducted');
     const outside = charges.filter((c) => c.worker_id === rahim.id && !ids.includes(c.id));
     expect(outside.map((c) => statuses[c.id])).toEqual(['Pending', 'Approved']);
-    // A second payment of the period finds nothing left to change.
-    expect(await chargeIdsToDeduct(db, [{ workerId: rahim.id, period: MARCH }])).toEqual([]);
+    // A second payment finds nothing left to change.
+    expect(await chargeIdsToDeduct(db, [payslip.id])).toEqual([]);
   });
 
   it('leaves everything as it was when the caller rolls back', async () => {
     const db = await testDb();
-    const { rahim } = await givenPayrollData(db);
+    const { rahim, charges } = await givenPayrollData(db);
+    const payslip = await payslipDeducting(
+      db,
+      rahim.id,
+      charges.filter((c) => c.worker_id === rahim.id && c.charge_date.startsWith('2025-03')).map((c) => c.id),
+    );
     const before = await statusesOf(db);
     await expect(
       db.transaction().execute(async (trx) => {
-        const ids = await chargeIdsToDeduct(trx, [{ workerId: rahim.id, period: MARCH }]);
+        const ids = await chargeIdsToDeduct(trx, [payslip.id]);
         expect(await markChargesDeducted(trx, ids, NOW)).toHaveLength(4);
         throw new Error('the payslip write failed');
       }),
@@ -158,9 +197,20 @@ describe('payroll writes inside the caller\u2019s transaction', () => {
         charge_date: `2025-03-${String((i % 28) + 1).padStart(2, '0')}`,
       })),
     );
+    const byWorker = chargesByWorker(await listPayrollCharges(db, MARCH));
+    const payslips = [];
+    for (const worker of workers) {
+      payslips.push(
+        await payslipDeducting(
+          db,
+          worker.id,
+          (byWorker.get(worker.id) ?? []).map((c) => c.id),
+        ),
+      );
+    }
     const ids = await chargeIdsToDeduct(
       db,
-      workers.map((worker) => ({ workerId: worker.id, period: MARCH })),
+      payslips.map((payslip) => payslip.id),
     );
     expect(ids).toHaveLength(1400);
     const changed = await db.transaction().execute((trx) => markChargesDeducted(trx, ids, NOW));

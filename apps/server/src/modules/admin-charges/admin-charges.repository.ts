@@ -9,8 +9,10 @@ import type {
 } from '@td/shared/schemas/admin-charge';
 import { isUuid } from '@td/shared/schemas/fields';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { bulkInsert } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/database.ts';
 import { chunks } from '../../db/in-list.ts';
+import { isPostgres } from '../../db/migrations/column-types.ts';
 import { likeContains, offsetOf } from '../../db/paging.ts';
 import type { AdminChargeRow, Database } from '../../db/schema.ts';
 
@@ -244,53 +246,84 @@ function inChargeDates(eb: ChargeQuery, range: DateRange): Expression<SqlBool> {
 
 const byChargeType = (a: ChargeTypeTotal, b: ChargeTypeTotal) => a.charge_type.localeCompare(b.charge_type);
 
-/** One worker's admin charges in an inclusive charge_date range, summed by charge type. */
-export async function sumChargesForWorker(db: Db, workerId: string, range: DateRange): Promise<ChargeTypeTotal[]> {
-  const rows = await db
-    .selectFrom('admin_charges')
-    .select((eb) => ['charge_type', eb.fn.sum<number>('amount').as('amount'), eb.fn.countAll<number>().as('count')])
-    .where('worker_id', '=', workerId)
-    .where((eb) => inChargeDates(eb, range))
-    .groupBy('charge_type')
-    .execute();
-  return rows
-    .map((row) => ({ charge_type: row.charge_type, amount: Number(row.amount), count: Number(row.count) }))
-    .sort(byChargeType);
+/** One admin charge as a payslip deducts it: its id, worker, type and amount in cents. */
+export interface PayrollCharge {
+  id: string;
+  worker_id: string;
+  charge_type: string;
+  amount: number;
 }
 
 /**
- * Every worker's admin charges in the range (only `workerIds`' when given), by worker and type, in one
- * GROUP BY: a payroll run never asks once per worker. Charges of deleted workers are left out.
+ * The period's admin charges of these workers (every worker's when not given; charges of deleted
+ * workers are nobody's to deduct), one row each, in id order. Generation reads them inside its
+ * transaction with `lock` (PostgreSQL `for update`, in id order as every locker takes them): a charge
+ * edited or deleted at the same moment waits for the payslip and then finds it on it (decision 081),
+ * so the payslip deducts exactly the charges it records.
  */
-export async function sumChargesByWorker(
+export async function listPayrollCharges(
   db: Db,
   range: DateRange,
   workerIds?: readonly string[],
-): Promise<Map<string, ChargeTypeTotal[]>> {
+  { lock = false }: { lock?: boolean } = {},
+): Promise<PayrollCharge[]> {
   const query = db
     .selectFrom('admin_charges')
-    .select((eb) => [
-      'worker_id',
-      'charge_type',
-      eb.fn.sum<number>('amount').as('amount'),
-      eb.fn.countAll<number>().as('count'),
-    ])
+    .select(['id', 'worker_id', 'charge_type', 'amount'])
     .where('worker_id', 'is not', null)
     .where((eb) => inChargeDates(eb, range))
-    .groupBy(['worker_id', 'charge_type']);
+    .orderBy('id')
+    .$if(lock && isPostgres(db), (q) => q.forUpdate());
   const rows =
     workerIds === undefined
       ? await query.execute()
-      : (await Promise.all(chunks(workerIds).map((part) => query.where('worker_id', 'in', part).execute()))).flat();
-  const totals = new Map<string, ChargeTypeTotal[]>();
-  for (const row of rows) {
-    if (row.worker_id === null) continue;
-    const list = totals.get(row.worker_id) ?? [];
-    list.push({ charge_type: row.charge_type, amount: Number(row.amount), count: Number(row.count) });
-    totals.set(row.worker_id, list);
+      : (
+          await Promise.all(
+            chunks([...new Set(workerIds)]).map((part) => query.where('worker_id', 'in', part).execute()),
+          )
+        ).flat();
+  return rows.flatMap((row) =>
+    row.worker_id === null
+      ? []
+      : [{ id: row.id, worker_id: row.worker_id, charge_type: row.charge_type, amount: Number(row.amount) }],
+  );
+}
+
+/** SPEC 9: charges summed by type, in cents, in type order (every status counts). */
+export function totalsByType(charges: readonly Pick<PayrollCharge, 'charge_type' | 'amount'>[]): ChargeTypeTotal[] {
+  const totals = new Map<string, ChargeTypeTotal>();
+  for (const charge of charges) {
+    const total = totals.get(charge.charge_type) ?? { charge_type: charge.charge_type, amount: 0, count: 0 };
+    total.amount += charge.amount;
+    total.count += 1;
+    totals.set(charge.charge_type, total);
   }
-  for (const list of totals.values()) list.sort(byChargeType);
-  return totals;
+  return [...totals.values()].sort(byChargeType);
+}
+
+/** Charges grouped by worker, each worker's in id order. */
+export function chargesByWorker(charges: readonly PayrollCharge[]): Map<string, PayrollCharge[]> {
+  const byWorker = new Map<string, PayrollCharge[]>();
+  for (const charge of charges) {
+    const list = byWorker.get(charge.worker_id) ?? [];
+    list.push(charge);
+    byWorker.set(charge.worker_id, list);
+  }
+  return byWorker;
+}
+
+/** A charge a payslip deducted (decision 081). */
+export interface PayslipChargeLink {
+  payslip_id: string;
+  charge_id: string;
+}
+
+/**
+ * Decision 081: records which charges each payslip deducted, in the transaction that generates it, in
+ * bulk for a payroll run. A charge already on another payslip fails the write (primary key).
+ */
+export async function linkChargesToPayslips(db: Db, links: readonly PayslipChargeLink[]): Promise<void> {
+  await bulkInsert(db, 'payslip_charges', links);
 }
 
 /** One admin charge as the payslip PDF itemises it (amount in cents). */
@@ -301,54 +334,56 @@ export interface ChargeLine {
   amount: number;
 }
 
-/** One worker's admin charges in an inclusive charge_date range, oldest first (the payslip's itemised deductions). */
-export function listChargesForWorker(db: Db, workerId: string, range: DateRange): Promise<ChargeLine[]> {
+/** The admin charges a payslip deducted, oldest first (the payslip's itemised deductions). */
+export function listChargesOfPayslip(db: Db, payslipId: string): Promise<ChargeLine[]> {
   return db
-    .selectFrom('admin_charges')
-    .select(['charge_date', 'charge_type', 'description', 'amount'])
-    .where('worker_id', '=', workerId)
-    .where((eb) => inChargeDates(eb, range))
-    .orderBy('charge_date')
-    .orderBy('charge_type')
-    .orderBy('id')
+    .selectFrom('payslip_charges as pc')
+    .innerJoin('admin_charges as c', 'c.id', 'pc.charge_id')
+    .select(['c.charge_date', 'c.charge_type', 'c.description', 'c.amount'])
+    .where('pc.payslip_id', '=', payslipId)
+    .orderBy('c.charge_date')
+    .orderBy('c.charge_type')
+    .orderBy('c.id')
     .execute();
 }
 
-/** A worker and the period of one of their payslips. */
-export interface WorkerPeriod {
-  workerId: string;
-  period: DateRange;
+/**
+ * SPEC 4, decision 081: the admin charges to move to Deducted when these payslips are paid: exactly
+ * those each payslip recorded when it was generated (not Deducted yet), whatever became of the worker
+ * or of other charges of the period since. Answers their ids, in id order (the order locks are taken).
+ */
+export async function chargeIdsToDeduct(db: Db, payslipIds: readonly string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const part of chunks([...new Set(payslipIds)])) {
+    const rows = await db
+      .selectFrom('payslip_charges as pc')
+      .innerJoin('admin_charges as c', 'c.id', 'pc.charge_id')
+      .select('c.id')
+      .where('pc.payslip_id', 'in', part)
+      .where('c.status', '<>', 'Deducted')
+      .execute();
+    ids.push(...rows.map((row) => row.id));
+  }
+  return ids.sort();
 }
 
 /**
- * SPEC 4: the admin charges to move to Deducted when payslips of these periods are paid: every charge
- * of the worker with charge_date inside the period, whatever its status (those already Deducted need
- * no change). Answers their ids, each once. A batch is mostly one period for many workers, so the
- * workers are asked period by period, through the (worker_id, charge_date) index: 10,000 payslips of one
- * month take one statement per 1,000 workers, not 10,000 conditions.
+ * The charge locked for an edit or delete (PostgreSQL `for update`; SQLite serialises writes): a
+ * payslip being generated with it either committed before (its link is then visible to the next
+ * statement) or waits until the edit is done. Answers whether a payslip deducted it.
  */
-export async function chargeIdsToDeduct(db: Db, periods: readonly WorkerPeriod[]): Promise<string[]> {
-  const workersByPeriod = new Map<string, { period: DateRange; workerIds: string[] }>();
-  for (const { workerId, period } of periods) {
-    const key = `${period.start}/${period.end}`;
-    const entry = workersByPeriod.get(key) ?? { period, workerIds: [] };
-    entry.workerIds.push(workerId);
-    workersByPeriod.set(key, entry);
+export async function lockChargeAndCheckPayslip(db: Db, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const chargeId = id.toLowerCase();
+  if (isPostgres(db)) {
+    await db.selectFrom('admin_charges').select('id').where('id', '=', chargeId).forUpdate().execute();
   }
-  const ids = new Set<string>();
-  for (const { period, workerIds } of workersByPeriod.values()) {
-    for (const part of chunks([...new Set(workerIds)])) {
-      const rows = await db
-        .selectFrom('admin_charges')
-        .select('id')
-        .where('worker_id', 'in', part)
-        .where((eb) => inChargeDates(eb, period))
-        .where('status', '<>', 'Deducted')
-        .execute();
-      for (const row of rows) ids.add(row.id);
-    }
-  }
-  return [...ids];
+  const link = await db
+    .selectFrom('payslip_charges')
+    .select('payslip_id')
+    .where('charge_id', '=', chargeId)
+    .executeTakeFirst();
+  return link !== undefined;
 }
 
 /**

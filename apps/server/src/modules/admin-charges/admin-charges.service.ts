@@ -16,6 +16,11 @@ import * as repo from './admin-charges.repository.ts';
 
 export const AUDIT_ENTITY = 'admin_charge';
 export const WORKER_NOT_FOUND = 'Worker not found. Please choose a worker from the list.';
+/** Decision 081: the charge is part of a payslip's figures until that payslip is deleted or regenerated. */
+export const CHARGE_ON_PAYSLIP_EDIT =
+  'This admin charge is deducted on a generated payslip and cannot be changed. Delete or regenerate that payslip first.';
+export const CHARGE_ON_PAYSLIP_DELETE =
+  'This admin charge is deducted on a generated payslip and cannot be deleted. Delete or regenerate that payslip first.';
 
 /** What the audit log keeps of a charge: its own fields (amount in dollars), not the joined worker. */
 function auditView(charge: AdminCharge): Record<string, unknown> {
@@ -75,8 +80,10 @@ export async function updateAdminCharge(
 ): Promise<AdminCharge> {
   return guardWorkerLink(() =>
     db.transaction().execute(async (trx) => {
+      const onPayslip = await repo.lockChargeAndCheckPayslip(trx, id);
       const before = await loadCharge(trx, id);
       if (before.status === 'Deducted') throw conflict(CHARGE_DEDUCTED_EDIT);
+      if (onPayslip) throw conflict(CHARGE_ON_PAYSLIP_EDIT);
       await assertWorkerExists(trx, input.worker_id);
       // The UPDATE repeats the condition: payroll may deduct the charge in the meantime.
       if (!(await repo.updateAdminChargeFields(trx, before.id, input, nowIso(now))))
@@ -133,7 +140,9 @@ export async function decideAdminCharge(
 /** SPEC 2: delete without confirmation (the list sends it once its Undo toast has closed). ARCHITECTURE differs 9: never a Deducted one. */
 export async function deleteAdminCharge(db: Db, id: string, actor: Actor): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    const onPayslip = await repo.lockChargeAndCheckPayslip(trx, id);
     const before = await loadCharge(trx, id);
+    if (onPayslip && before.status !== 'Deducted') throw conflict(CHARGE_ON_PAYSLIP_DELETE);
     if (before.status === 'Deducted' || !(await repo.deleteAdminCharge(trx, before.id))) {
       throw conflict(CHARGE_DEDUCTED_DELETE);
     }

@@ -4,6 +4,7 @@ import { isUuid } from '@td/shared/schemas/fields';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { chunks } from '../../db/in-list.ts';
+import { isPostgres } from '../../db/migrations/column-types.ts';
 import type { Database } from '../../db/schema.ts';
 
 /**
@@ -43,6 +44,31 @@ const PAYROLL_WORKER_COLUMNS = [
 export async function findPayrollWorker(db: Db, id: string): Promise<PayrollWorker | undefined> {
   if (!isUuid(id)) return undefined;
   return db.selectFrom('workers').select(PAYROLL_WORKER_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Locks the workers payslips are about to be generated for (PostgreSQL `for no key update`, in id
+ * order; SQLite serialises writes): two generations for one worker then run one after the other, so
+ * the second sees the first's payslip and answers 409 instead of both waiting on the period
+ * constraint and one failing with a deadlock; a worker deleted meanwhile is either gone here or waits.
+ * Every active worker when no ids are given (a whole run). Answers the ids locked.
+ */
+export async function lockPayrollWorkers(db: Db, workerIds?: readonly string[]): Promise<Set<string>> {
+  const base = db
+    .selectFrom('workers')
+    .select('id')
+    .orderBy('id')
+    .$if(isPostgres(db), (query) => query.forNoKeyUpdate());
+  if (workerIds === undefined) {
+    const rows = await base
+      .where((eb) => eb.or([eb('status', 'is', null), eb('status', '<>', 'Terminated')]))
+      .execute();
+    return new Set(rows.map((row) => row.id));
+  }
+  const ids = [...new Set(workerIds)].filter((id) => isUuid(id)).sort();
+  const locked = new Set<string>();
+  for (const part of chunks(ids)) for (const row of await base.where('id', 'in', part).execute()) locked.add(row.id);
+  return locked;
 }
 
 /**

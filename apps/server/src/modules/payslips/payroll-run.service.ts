@@ -1,3 +1,4 @@
+import { PAYSLIP_MESSAGES as M } from '@td/shared/options/payslips';
 import type { DateRange } from '@td/shared/rules/dates';
 import { fromCents } from '@td/shared/rules/money';
 import { type ComputedPayslip, computePayslip, figuresInDollars } from '@td/shared/rules/payslip-preview';
@@ -11,8 +12,14 @@ import {
 import { type Actor, insertCreateAuditsOfStoredRows } from '../../audit/audit.repository.ts';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
-import { sumChargesByWorker } from '../admin-charges/public.ts';
-import { listPayrollWorkers, NO_TIMESHEETS, sumTimesheetsByWorker } from './payroll-reads.repository.ts';
+import { conflict } from '../../lib/errors.ts';
+import { chargesByWorker, linkChargesToPayslips, listPayrollCharges, totalsByType } from '../admin-charges/public.ts';
+import {
+  listPayrollWorkers,
+  lockPayrollWorkers,
+  NO_TIMESHEETS,
+  sumTimesheetsByWorker,
+} from './payroll-reads.repository.ts';
 import {
   basisOf,
   buildPayslipRow,
@@ -33,7 +40,8 @@ import { PAYSLIP_ENTITY } from './payslips.service.ts';
 interface RunEntry {
   source: PayslipSource;
   computed: ComputedPayslip;
-  existing: repo.ExistingPayslip | null;
+  /** The worker's payslip whose period overlaps the run's, if any: the run skips the worker. */
+  existing: repo.OverlappingPayslip | null;
 }
 
 interface GatheredRun {
@@ -43,7 +51,11 @@ interface GatheredRun {
   missing: string[];
 }
 
-async function gatherRun(db: Db, input: PayrollRunInput): Promise<GatheredRun> {
+/**
+ * The run's reads. The run itself reads inside its transaction with `lock`: the charges it sums are
+ * the ones it records on the payslips (decision 081), and none changes in between.
+ */
+async function gatherRun(db: Db, input: PayrollRunInput, lock = false): Promise<GatheredRun> {
   const period = { start: input.pay_period_start, end: input.pay_period_end };
   const requested = input.worker_ids === undefined ? undefined : [...new Set(input.worker_ids)];
   // A whole run aggregates the period once, all four reads at a time (PostgreSQL answers them on
@@ -53,14 +65,16 @@ async function gatherRun(db: Db, input: PayrollRunInput): Promise<GatheredRun> {
   const [workers, timesheets, charges, existing] = await Promise.all([
     workersRead,
     sumTimesheetsByWorker(db, period, ids),
-    sumChargesByWorker(db, period, ids),
-    repo.payslipsForPeriodByWorker(db, period),
+    listPayrollCharges(db, period, ids, { lock }).then(chargesByWorker),
+    repo.payslipsOverlappingByWorker(db, period),
   ]);
   const entries = workers.map((worker) => {
+    const own = charges.get(worker.id) ?? [];
     const source: PayslipSource = {
       worker,
       timesheets: timesheets.get(worker.id) ?? NO_TIMESHEETS,
-      charges: charges.get(worker.id) ?? [],
+      charges: totalsByType(own),
+      chargeIds: own.map((charge) => charge.id),
     };
     // The run has no other deductions: they are entered one payslip at a time.
     return { source, computed: computePayslip(basisOf(source), 0), existing: existing.get(worker.id) ?? null };
@@ -80,13 +94,34 @@ function toRunRow({ source, computed, existing }: RunEntry): PayrollRunRow {
     timesheet_count: source.timesheets.count,
     admin_charges: repo.chargeTotalsToApi(source.charges),
     warnings: computed.warnings,
-    existing_payslip: existing,
+    existing_payslip: existing ? { id: existing.id, status: existing.status } : null,
   };
 }
 
 /** Money summed in integer cents and converted once, to the dollars the API answers. */
 const sumCents = (entries: RunEntry[], pick: (entry: RunEntry) => number) =>
   fromCents(entries.reduce((sum, entry) => sum + pick(entry), 0));
+
+/** SPEC 9: the run skips a worker with a payslip of the same period or of one overlapping it. */
+function skipReason(period: DateRange, existing: repo.OverlappingPayslip | null): string {
+  return existing === null || (existing.pay_period_start === period.start && existing.pay_period_end === period.end)
+    ? SKIP_REASONS.exists
+    : SKIP_REASONS.overlaps(existing.pay_period_start, existing.pay_period_end);
+}
+
+/**
+ * The run's transaction. A payslip of the same period generated meanwhile is skipped by the insert;
+ * one of an overlapping period breaks the database's rule (migration 0022) and the run is refused whole,
+ * with nothing written, so it can simply be run again.
+ */
+async function inRunTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction().execute(work);
+  } catch (error) {
+    if (repo.isPeriodOverlapViolation(error)) throw conflict(M.runOverlapRace);
+    throw error;
+  }
+}
 
 /** `POST /api/payroll-runs/preview`: every worker's figures and whether the run would skip them. */
 export async function previewPayrollRun(db: Db, input: PayrollRunInput): Promise<PayrollRunPreview> {
@@ -119,15 +154,27 @@ export async function runPayroll(
   actor: Actor,
   now = new Date(),
 ): Promise<PayrollRunResult> {
-  const { period, entries, missing } = await gatherRun(db, input);
   const timestamp = nowIso(now);
-  const toGenerate = entries.filter((entry) => entry.existing === null);
-  const rows = toGenerate.map((entry) =>
-    buildPayslipRow({ ...entry, period, actor, timestamp, emailRequested: false }),
-  );
-
-  const inserted = await db.transaction().execute(async (trx) => {
+  const { period, entries, missing, toGenerate, inserted } = await inRunTransaction(db, async (trx) => {
+    // The run's workers locked first (PostgreSQL), in the order single generation takes them.
+    await lockPayrollWorkers(trx, input.worker_ids);
+    const gathered = await gatherRun(trx, input, true);
+    const pending = gathered.entries.filter((entry) => entry.existing === null);
+    const rows = pending.map((entry) =>
+      buildPayslipRow({ ...entry, period: gathered.period, actor, timestamp, emailRequested: false }),
+    );
     const saved = await repo.insertPayslipsSkippingExisting(trx, rows);
+    // Decision 081: the charges each inserted payslip deducted, in bulk.
+    const payslipOf = new Map(saved.map((row) => [row.worker_id, row.id]));
+    await linkChargesToPayslips(
+      trx,
+      pending.flatMap((entry) => {
+        const payslipId = payslipOf.get(entry.source.worker.id);
+        return payslipId === undefined
+          ? []
+          : entry.source.chargeIds.map((charge_id) => ({ payslip_id: payslipId, charge_id }));
+      }),
+    );
     // Only the payslips actually inserted: one that lost a race is another staff member's, audited by
     // them. The database describes each from its stored row (decision 069).
     await insertCreateAuditsOfStoredRows(trx, actor, {
@@ -136,13 +183,13 @@ export async function runPayroll(
       columns: Object.keys(rows[0] ?? {}),
       ids: saved.map((row) => row.id),
     });
-    return saved;
+    return { ...gathered, toGenerate: pending, inserted: saved };
   });
 
   const insertedWorkers = new Set(inserted.map((row) => row.worker_id));
   // Lost a race to another staff member since the read: the payslip is theirs, so it is skipped too.
   const raced = toGenerate.filter((entry) => !insertedWorkers.has(entry.source.worker.id));
-  const racedExisting = raced.length > 0 ? await repo.payslipsForPeriodByWorker(db, period) : new Map();
+  const racedExisting = raced.length > 0 ? await repo.payslipsOverlappingByWorker(db, period) : new Map();
   const skippedExisting = [
     ...entries.filter((entry) => entry.existing !== null),
     ...raced.map((entry) => ({ ...entry, existing: racedExisting.get(entry.source.worker.id) ?? null })),
@@ -158,7 +205,7 @@ export async function runPayroll(
       ...skippedExisting.map((entry) => ({
         worker_id: entry.source.worker.id,
         worker_name: workerDisplayName(entry.source.worker),
-        reason: SKIP_REASONS.exists,
+        reason: skipReason(period, entry.existing),
         payslip_id: entry.existing?.id ?? null,
         status: entry.existing?.status ?? null,
       })),

@@ -13,11 +13,15 @@ import type { NewPayslipRow } from './payslips.repository.ts';
  * server's generation and the payroll run all call, so that they can never disagree (decision 075).
  */
 
-/** The rows a payslip is computed from: its worker, the period's timesheet totals and charge totals. */
+/**
+ * The rows a payslip is computed from: its worker, the period's timesheet totals and charge totals, and
+ * the ids of the charges summed, which the payslip records as the ones it deducted (decision 081).
+ */
 export interface PayslipSource {
   worker: PayrollWorker;
   timesheets: TimesheetTotals;
   charges: readonly ChargeTypeTotal[];
+  chargeIds: readonly string[];
 }
 
 /** The shared calculation's input from the rows as stored (cents and minutes). */

@@ -85,7 +85,7 @@ describe('GET /api/payslips/{id}/pdf', () => {
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="Payslip_TD-4821_2025-03-01_/);
   });
 
-  it('shows the charges by type as deducted when they changed after generation', async () => {
+  it('itemises the charges the payslip recorded, not one added to the period after generation (decision 081)', async () => {
     const t = await signedInApp();
     const { worker, payslip } = await givenPayslip(t);
     await insertCharges(t.db, { worker_id: worker.id, charge_date: '2025-03-15', charge_type: 'Other', amount: 999 });
@@ -93,9 +93,35 @@ describe('GET /api/payslips/{id}/pdf', () => {
     const response = await t.request({ method: 'GET', url: `/api/payslips/${payslip.id}/pdf` });
 
     const { text } = readPdf(response.rawPayload);
-    expect(text).toContain('changed since the payslip was generated');
+    expect(text).not.toContain('changed since the payslip was generated');
     expect(text).not.toContain('SGD 9.99');
     expect(text).toContain('SGD 75.50');
+  });
+
+  it('shows the charges by type as deducted when its recorded charges do not add up (a payslip from before the record)', async () => {
+    const t = await signedInApp();
+    const { payslip } = await givenPayslip(t);
+    await t.db.deleteFrom('payslip_charges').where('payslip_id', '=', payslip.id).execute();
+
+    const response = await t.request({ method: 'GET', url: `/api/payslips/${payslip.id}/pdf` });
+
+    const { text } = readPdf(response.rawPayload);
+    expect(text).toContain('changed since the payslip was generated');
+    expect(text).toContain('SGD 75.50');
+  });
+
+  it('prints the date of payment in the business time zone, not the UTC date', async () => {
+    const t = await signedInApp();
+    const { payslip } = await givenPayslip(t);
+    // Paid at 04:23 on 2 December 2026 in Singapore, which is still 1 December in UTC.
+    await t.db
+      .updateTable('payslips')
+      .set({ status: 'Paid', paid_at: '2026-12-01T20:23:00.000Z' })
+      .where('id', '=', payslip.id)
+      .execute();
+    const response = await t.request({ method: 'GET', url: `/api/payslips/${payslip.id}/pdf` });
+    const { text } = readPdf(response.rawPayload);
+    expect(text.replace(/\s+/g, ' ')).toContain('Date of payment 2 December 2026');
   });
 
   it('keeps working from the snapshot after the worker is deleted, and answers 404 for unknown ids', async () => {

@@ -1,5 +1,6 @@
 import { PAYSLIP_DOCUMENT_MESSAGES as D } from '@td/shared/options/payslip-documents';
 import { PAYSLIP_MESSAGES as M } from '@td/shared/options/payslips';
+import { dateInTimeZone } from '@td/shared/rules/dates';
 import type { EmailDelivery } from '@td/shared/schemas/email-delivery';
 import type { EmailedPayslip } from '@td/shared/schemas/payslip';
 import { type Actor, recordAudit } from '../../audit/audit.repository.ts';
@@ -15,7 +16,7 @@ import {
   payslipFileName,
   renderPayslipPdf,
 } from '../../pdf/payslip-pdf.ts';
-import { listChargesForWorker } from '../admin-charges/public.ts';
+import { listChargesOfPayslip } from '../admin-charges/public.ts';
 import { findPayrollWorker } from './payroll-reads.repository.ts';
 import { payslipEmailMessage } from './payslip-email.ts';
 import * as repo from './payslips.repository.ts';
@@ -44,10 +45,10 @@ async function requirePayslipRow(db: Db, id: string): Promise<PayslipRow> {
 }
 
 /**
- * SPEC 9 admin charges deduction, itemised: each charge with its date, type and amount, as long as they
- * still add up, type by type, to what the payslip deducted. When charges were added, edited or deleted
- * after generation (or the worker is gone), the per-type totals stored with the payslip are shown instead,
- * so the PDF never contradicts the figures it prints.
+ * SPEC 9 admin charges deduction, itemised: each charge the payslip recorded (decision 081) with its
+ * date, type and amount, as long as they add up, type by type, to what the payslip deducted. Where they
+ * do not (a payslip from before the record, migration 0022), the per-type totals stored with the
+ * payslip are shown instead, so the PDF never contradicts the figures it prints.
  */
 async function chargeLinesOf(db: Db, row: PayslipRow): Promise<{ lines: PayslipChargeLine[]; note: string | null }> {
   const stored = repo.parseChargeTotals(row.admin_charges_by_type);
@@ -58,12 +59,8 @@ async function chargeLinesOf(db: Db, row: PayslipRow): Promise<{ lines: PayslipC
       description: null,
       amountCents: total.amount,
     }));
-  if (row.worker_id === null) return { lines: byType(), note: stored.length > 0 ? CHANGED_CHARGES_NOTE : null };
-
-  const current = await listChargesForWorker(db, row.worker_id, {
-    start: row.pay_period_start,
-    end: row.pay_period_end,
-  });
+  // Decision 081: the charges the payslip recorded when it was generated.
+  const current = await listChargesOfPayslip(db, row.id);
   const currentTotals = new Map<string, number>();
   for (const charge of current) {
     currentTotals.set(charge.charge_type, (currentTotals.get(charge.charge_type) ?? 0) + charge.amount);
@@ -89,7 +86,7 @@ function requireCompleteData(row: PayslipRow): void {
   if (!name || !row.pay_period_start || !row.pay_period_end) throw badRequest(D.dataIncomplete);
 }
 
-async function buildDocument(db: Db, row: PayslipRow): Promise<PayslipDocument> {
+async function buildDocument(db: Db, row: PayslipRow, timeZone: string): Promise<PayslipDocument> {
   requireCompleteData(row);
   const payslip = repo.toPayslip(row);
   const charges = await chargeLinesOf(db, row);
@@ -105,7 +102,8 @@ async function buildDocument(db: Db, row: PayslipRow): Promise<PayslipDocument> 
     },
     payPeriodStart: payslip.pay_period_start,
     payPeriodEnd: payslip.pay_period_end,
-    paymentDate: payslip.paid_at ? payslip.paid_at.slice(0, 10) : null,
+    // The day it was paid where the business is (paid at 04:23 on 2 December in Singapore is 2 December).
+    paymentDate: payslip.paid_at ? dateInTimeZone(new Date(payslip.paid_at), timeZone) : null,
     totalHoursWorked: payslip.total_hours_worked,
     totalOvertimeHours: payslip.total_overtime_hours,
     // The row's cents as stored: the PDF adds them up and converts each once, when printed.
@@ -124,7 +122,7 @@ async function buildDocument(db: Db, row: PayslipRow): Promise<PayslipDocument> 
 }
 
 async function renderRow(db: Db, row: PayslipRow, settings: PayslipDocumentSettings) {
-  const document = await buildDocument(db, row);
+  const document = await buildDocument(db, row, settings.timeZone);
   const pdf = await renderPayslipPdf(document, { employer: settings.company, timeZone: settings.timeZone });
   return { document, pdf, fileName: payslipFileName(document) };
 }

@@ -8,6 +8,7 @@ import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool,
 import { bulkInsert } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/database.ts';
 import { chunks } from '../../db/in-list.ts';
+import { isPostgres } from '../../db/migrations/column-types.ts';
 import { likeContains, offsetOf } from '../../db/paging.ts';
 import type { Database, PayslipRow, PayslipsTable } from '../../db/schema.ts';
 import type { ChargeTypeTotal } from '../admin-charges/public.ts';
@@ -91,31 +92,57 @@ export interface ExistingPayslip {
   status: string;
 }
 
-/** SPEC 7: "check existing by worker_id, pay_period_start, pay_period_end (returns id, status)". */
-export async function findPayslipForPeriod(
+/** A payslip of the worker whose period overlaps another, with its period (for the message). */
+export interface OverlappingPayslip extends ExistingPayslip {
+  pay_period_start: string;
+  pay_period_end: string;
+}
+
+/**
+ * SPEC 7 "check existing by worker_id" and the period; SPEC 9: the same work is never paid twice, so
+ * any payslip of the worker whose inclusive period overlaps this one counts (the earliest first).
+ */
+export async function findOverlappingPayslip(
   db: Db,
   workerId: string,
   period: DateRange,
-): Promise<ExistingPayslip | undefined> {
+): Promise<OverlappingPayslip | undefined> {
   return db
     .selectFrom('payslips')
-    .select(['id', 'status'])
+    .select(['id', 'status', 'pay_period_start', 'pay_period_end'])
     .where('worker_id', '=', workerId)
-    .where('pay_period_start', '=', period.start)
-    .where('pay_period_end', '=', period.end)
+    .where('pay_period_start', '<=', period.end)
+    .where('pay_period_end', '>=', period.start)
+    .orderBy('pay_period_start')
+    .orderBy('id')
     .executeTakeFirst();
 }
 
-/** Every payslip of exactly this period, by worker (the payroll run's "already has one"). */
-export async function payslipsForPeriodByWorker(db: Db, period: DateRange): Promise<Map<string, ExistingPayslip>> {
+/** Every payslip whose period overlaps this one, by worker (the payroll run's "already has one"). */
+export async function payslipsOverlappingByWorker(db: Db, period: DateRange): Promise<Map<string, OverlappingPayslip>> {
   const rows = await db
     .selectFrom('payslips')
-    .select(['id', 'status', 'worker_id'])
-    .where('pay_period_start', '=', period.start)
-    .where('pay_period_end', '=', period.end)
+    .select(['id', 'status', 'worker_id', 'pay_period_start', 'pay_period_end'])
+    .where('pay_period_start', '<=', period.end)
+    .where('pay_period_end', '>=', period.start)
     .where('worker_id', 'is not', null)
+    .orderBy('pay_period_start', 'desc')
+    .orderBy('id', 'desc')
     .execute();
-  return new Map(rows.flatMap((row) => (row.worker_id ? [[row.worker_id, { id: row.id, status: row.status }]] : [])));
+  // Descending, so the earliest of a worker's overlapping payslips is the one kept.
+  const byWorker = new Map<string, OverlappingPayslip>();
+  for (const { worker_id, ...payslip } of rows) if (worker_id) byWorker.set(worker_id, payslip);
+  return byWorker;
+}
+
+/**
+ * The database's own refusal of an overlapping period (migration 0022): PostgreSQL's exclusion
+ * constraint or its fallback trigger (23P01), SQLite's trigger.
+ */
+export function isPeriodOverlapViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === '23P01' || (typeof message === 'string' && message.includes('payslip_period_overlap'));
 }
 
 /** Fails with a unique violation when the worker already has a payslip for the period. */
@@ -259,13 +286,27 @@ export async function summarizePayslips(
   };
 }
 
-export async function findPayslipRows(db: Db, ids: readonly string[]): Promise<PayslipRow[]> {
-  const valid = ids.filter((id) => isUuid(id));
-  return (
-    await Promise.all(
-      chunks(valid).map((part) => db.selectFrom('payslips').selectAll().where('id', 'in', part).execute()),
-    )
-  ).flat();
+/**
+ * The payslips about to be paid, locked on PostgreSQL (`for update`, in id order so that two batches
+ * never wait on each other in a circle): a delete sent at the same moment then either went first (the
+ * row is missing here: 404) or waits and finds the payslip Paid (409). SQLite's one connection
+ * serialises the transactions already.
+ */
+export async function lockPayslipRows(db: Db, ids: readonly string[]): Promise<PayslipRow[]> {
+  const valid = [...ids.filter((id) => isUuid(id))].sort();
+  const rows: PayslipRow[] = [];
+  for (const part of chunks(valid)) {
+    rows.push(
+      ...(await db
+        .selectFrom('payslips')
+        .selectAll()
+        .where('id', 'in', part)
+        .orderBy('id')
+        .$if(isPostgres(db), (query) => query.forUpdate())
+        .execute()),
+    );
+  }
+  return rows;
 }
 
 /**
@@ -288,8 +329,14 @@ export async function markPayslipsPaid(db: Db, ids: readonly string[], now: stri
   return changed;
 }
 
-export async function deletePayslip(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('payslips').where('id', '=', id).execute();
+/**
+ * ARCHITECTURE differs 9: deletes the payslip unless it is Paid, the condition in the DELETE itself, so a
+ * mark-paid committed in the meantime wins (on PostgreSQL the DELETE waits for its row lock and then
+ * sees Paid). Answers the deleted row, or nothing.
+ */
+export async function deleteUnpaidPayslip(db: Db, id: string): Promise<PayslipRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  return db.deleteFrom('payslips').where('id', '=', id).where('status', '<>', 'Paid').returningAll().executeTakeFirst();
 }
 
 /**

@@ -49,7 +49,7 @@ describe('payslip routes need a session', () => {
 });
 
 describe('POST /api/payslips/preview', () => {
-  it("computes the issue's Monthly example exactly, counting charges on the first and last day only", async () => {
+  it("computes a Monthly worker's payslip exactly (SPEC 9), counting charges on the first and last day only", async () => {
     const t = await signedInApp();
     const { worker } = await givenMarchMonthlyWorker(t.db);
     const response = await post(t, '/api/payslips/preview', { worker_id: worker.id, ...MARCH, other_deductions: 0 });

@@ -18,10 +18,17 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import {
   ADMIN_CHARGE_AUDIT_ENTITY,
   chargeIdsToDeduct,
+  linkChargesToPayslips,
+  listPayrollCharges,
   markChargesDeducted,
-  sumChargesForWorker,
+  totalsByType,
 } from '../admin-charges/public.ts';
-import { findPayrollWorker, type PayrollWorker, sumTimesheetsForWorker } from './payroll-reads.repository.ts';
+import {
+  findPayrollWorker,
+  lockPayrollWorkers,
+  type PayrollWorker,
+  sumTimesheetsForWorker,
+} from './payroll-reads.repository.ts';
 import {
   basisOf,
   buildPayslipRow,
@@ -50,13 +57,16 @@ async function requireWorker(db: Db, id: string): Promise<PayrollWorker> {
   return worker;
 }
 
-/** SPEC 7: the worker's timesheets and admin charges inside the inclusive period. */
-async function sourceFor(db: Db, worker: PayrollWorker, period: DateRange): Promise<PayslipSource> {
+/**
+ * SPEC 7: the worker's timesheets and admin charges inside the inclusive period. Generation reads them
+ * inside its transaction with `lock`, so that the charges it sums are the ones it records (decision 081).
+ */
+async function sourceFor(db: Db, worker: PayrollWorker, period: DateRange, lock = false): Promise<PayslipSource> {
   const [timesheets, charges] = await Promise.all([
     sumTimesheetsForWorker(db, worker.id, period),
-    sumChargesForWorker(db, worker.id, period),
+    listPayrollCharges(db, period, [worker.id], { lock }),
   ]);
-  return { worker, timesheets, charges };
+  return { worker, timesheets, charges: totalsByType(charges), chargeIds: charges.map((charge) => charge.id) };
 }
 
 /** SPEC 2 Calculate Payslip: the figures the payslip would have, computed as generation will. */
@@ -65,7 +75,7 @@ export async function previewPayslip(db: Db, input: PayslipPreviewInput): Promis
   const period = periodOf(input);
   const [source, existing] = await Promise.all([
     sourceFor(db, worker, period),
-    repo.findPayslipForPeriod(db, worker.id, period),
+    repo.findOverlappingPayslip(db, worker.id, period),
   ]);
   const computed = computePayslip(basisOf(source), toCents(input.other_deductions));
   return {
@@ -82,12 +92,20 @@ export async function previewPayslip(db: Db, input: PayslipPreviewInput): Promis
       timesheet_count: source.timesheets.count,
       admin_charges: repo.chargeTotalsToApi(source.charges),
     },
-    existing_payslip: existing ?? null,
+    existing_payslip: existing ? { id: existing.id, status: existing.status } : null,
   };
 }
 
-function duplicateError(worker: PayrollWorker, period: DateRange, status: string) {
-  return conflict(payslipExistsMessage(workerDisplayName(worker), period.start, period.end, status));
+/** SPEC 8 duplicate message, naming the period of the payslip that is already there. */
+function duplicateError(worker: PayrollWorker, existing: repo.OverlappingPayslip) {
+  return conflict(
+    payslipExistsMessage(
+      workerDisplayName(worker),
+      existing.pay_period_start,
+      existing.pay_period_end,
+      existing.status,
+    ),
+  );
 }
 
 export interface GenerateOptions {
@@ -97,8 +115,9 @@ export interface GenerateOptions {
 
 /**
  * SPEC 2 Generate Payslip: recomputes the figures (the server never stores a client's), refuses a
- * second payslip for the worker and period (SPEC 8, Paid variant included) and records it with its
- * audit entry in one transaction. The unique index settles a race: the loser gets the same 409.
+ * second payslip for the worker and a period overlapping one they have (SPEC 8 message, Paid variant
+ * included; SPEC 9: the same work is never paid twice) and records it with its audit entry in one
+ * transaction. The database settles a race (migration 0022): the loser gets the same 409.
  */
 export async function generatePayslip(
   db: Db,
@@ -108,19 +127,28 @@ export async function generatePayslip(
 ): Promise<GeneratedPayslip> {
   const worker = await requireWorker(db, input.worker_id);
   const period = periodOf(input);
-  const existing = await repo.findPayslipForPeriod(db, worker.id, period);
-  if (existing) throw duplicateError(worker, period, existing.status);
+  const existing = await repo.findOverlappingPayslip(db, worker.id, period);
+  if (existing) throw duplicateError(worker, existing);
 
-  const source = await sourceFor(db, worker, period);
-  const computed = computePayslip(basisOf(source), toCents(input.other_deductions));
   // SPEC 4: the e-mail option counts only when the worker has an address.
   const emailRequested = input.send_email === true && Boolean(worker.email);
-  const row = buildPayslipRow({ source, computed, period, actor, timestamp: nowIso(now), emailRequested });
 
   let saved: Payslip;
   try {
     saved = await db.transaction().execute(async (trx) => {
+      // One generation per worker at a time (PostgreSQL), then the overlap check again, now settled.
+      if (!(await lockPayrollWorkers(trx, [worker.id])).has(worker.id)) throw notFound(M.workerNotFound);
+      const overlapping = await repo.findOverlappingPayslip(trx, worker.id, period);
+      if (overlapping) throw duplicateError(worker, overlapping);
+      const source = await sourceFor(trx, worker, period, true);
+      const computed = computePayslip(basisOf(source), toCents(input.other_deductions));
+      const row = buildPayslipRow({ source, computed, period, actor, timestamp: nowIso(now), emailRequested });
       const inserted = await repo.insertPayslip(trx, row);
+      // Decision 081: the charges it deducted, so that paying it deducts exactly these.
+      await linkChargesToPayslips(
+        trx,
+        source.chargeIds.map((charge_id) => ({ payslip_id: inserted.id, charge_id })),
+      );
       await recordAudit(trx, actor, {
         action: 'create',
         entity: PAYSLIP_ENTITY,
@@ -130,9 +158,12 @@ export async function generatePayslip(
       return repo.toPayslip(inserted);
     });
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const winner = await repo.findPayslipForPeriod(db, worker.id, period);
-    throw duplicateError(worker, period, winner?.status ?? 'Generated');
+    if (!isUniqueViolation(error) && !repo.isPeriodOverlapViolation(error)) throw error;
+    const winner = await repo.findOverlappingPayslip(db, worker.id, period);
+    throw duplicateError(
+      worker,
+      winner ?? { id: '', status: 'Generated', pay_period_start: period.start, pay_period_end: period.end },
+    );
   }
 
   if (!emailRequested) return { ...saved, email_error: null };
@@ -153,17 +184,16 @@ export async function getPayslip(db: Db, id: string): Promise<Payslip> {
 /** SPEC 7 delete by id; ARCHITECTURE differs 9: a Paid payslip is a record of money paid and stays. */
 export async function deletePayslip(db: Db, id: string, actor: Actor): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const before = await repo.findPayslipRow(trx, id);
-    if (!before) throw notFound(M.notFound);
-    if (before.status === 'Paid') throw conflict(M.paidCannotBeDeleted);
-    await repo.deletePayslip(trx, id);
+    // The guard is part of the DELETE: a payslip paid at the same moment is never deleted.
+    const before = await repo.deleteUnpaidPayslip(trx, id);
+    if (!before) throw (await repo.findPayslipRow(trx, id)) ? conflict(M.paidCannotBeDeleted) : notFound(M.notFound);
     await recordAudit(trx, actor, { action: 'delete', entity: PAYSLIP_ENTITY, entityId: id, before });
   });
 }
 
 /**
- * SPEC 4 single and batch mark-as-paid: sets Paid and moves every admin charge of each payslip's worker
- * with charge_date inside its period to Deducted, with their audit entries, in one transaction
+ * SPEC 4 single and batch mark-as-paid: sets Paid and moves the admin charges each payslip deducted
+ * (decision 081: recorded at generation, whatever became of the worker since) to Deducted, with their audit entries, in one transaction
  * (ARCHITECTURE, Data): any failure leaves everything as it was. An unknown id fails the whole batch;
  * payslips already Paid are left alone and not counted.
  */
@@ -176,17 +206,14 @@ export async function markPayslipsPaid(
   const unique = [...new Set(ids)];
   const timestamp = nowIso(now);
   return db.transaction().execute(async (trx) => {
-    const before = await repo.findPayslipRows(trx, unique);
+    // Locked (PostgreSQL): a payslip deleted at the same moment is either gone here (404) or stays.
+    const before = await repo.lockPayslipRows(trx, unique);
     if (before.length !== unique.length) throw notFound(M.notFound);
     const paid = await repo.markPayslipsPaid(trx, unique, timestamp);
-    // SPEC 4: the admin-charges module deducts the charges of each paid payslip's worker and period.
+    // SPEC 4, decision 081: exactly the charges each paid payslip recorded when it was generated.
     const chargeIds = await chargeIdsToDeduct(
       trx,
-      paid.flatMap((row) =>
-        row.worker_id === null
-          ? []
-          : [{ workerId: row.worker_id, period: { start: row.pay_period_start, end: row.pay_period_end } }],
-      ),
+      paid.map((row) => row.id),
     );
     const charges = await markChargesDeducted(trx, chargeIds, timestamp);
     const beforeById = new Map(before.map((row) => [row.id, row]));
