@@ -66,7 +66,9 @@ describe('migration 0021: derived tables removed (decision 074)', () => {
     expect(tables.filter((name) => name.startsWith('worker_search'))).toEqual([]);
     expect(tables).toContain('timesheet_month_totals');
     expect(tables).toContain('payslip_status_totals');
-    expect(triggers).toEqual([
+    // Later migrations add triggers of their own (0022: two payslips of a worker never overlap, decision 081).
+    const derived = (names: string[]) => names.filter((name) => !name.startsWith('payslips_no_overlap'));
+    expect(derived(triggers)).toEqual([
       'payslip_status_totals_delete',
       'payslip_status_totals_insert',
       'payslip_status_totals_update',
@@ -75,7 +77,7 @@ describe('migration 0021: derived tables removed (decision 074)', () => {
       'timesheet_month_totals_update',
     ]);
     if (databaseUnderTest === 'postgres') {
-      expect(functions).toEqual(['payslip_status_totals_apply', 'timesheet_month_totals_apply']);
+      expect(derived(functions)).toEqual(['payslip_status_totals_apply', 'timesheet_month_totals_apply']);
     }
     await db.destroy();
   });
