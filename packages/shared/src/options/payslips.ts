@@ -16,6 +16,7 @@ export const PAYSLIP_MESSAGES = {
   selectBothDates: 'Please select both start and end dates for the pay period',
   invalidDates: 'Please enter valid dates for the pay period',
   startAfterEnd: 'Pay period start date cannot be after end date',
+  periodOutOfRange: 'Pay period dates must be between 01/01/2000 and 31/12/2099',
   /** Employment Act s.20: a salary period does not exceed one month. */
   periodTooLong: 'A pay period cannot be longer than one calendar month (Employment Act s.20)',
   /** A payroll run met a payslip generated at the same moment for an overlapping period. */

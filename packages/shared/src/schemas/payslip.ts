@@ -28,6 +28,10 @@ interface PeriodFields {
   pay_period_end: string;
 }
 
+/** The days a pay period can plausibly cover, as a timesheet's work date (decision 009). */
+const EARLIEST_PAY_DATE = '2000-01-01';
+const LATEST_PAY_DATE = '2099-12-31';
+
 /** SPEC 5 date rules for a pay period, after both dates are known to be given. */
 function checkPeriodDates(period: PeriodFields, ctx: z.RefinementCtx) {
   const { pay_period_start: start, pay_period_end: end } = period;
@@ -36,6 +40,13 @@ function checkPeriodDates(period: PeriodFields, ctx: z.RefinementCtx) {
       code: 'custom',
       path: [isIsoDate(start) ? 'pay_period_end' : 'pay_period_start'],
       message: M.invalidDates,
+    });
+  } else if (start < EARLIEST_PAY_DATE || start > LATEST_PAY_DATE || end > LATEST_PAY_DATE) {
+    // Decision 009: a date outside the plausible range is a typo (a year-9999 payslip was generated).
+    ctx.addIssue({
+      code: 'custom',
+      path: [start < EARLIEST_PAY_DATE || start > LATEST_PAY_DATE ? 'pay_period_start' : 'pay_period_end'],
+      message: M.periodOutOfRange,
     });
   } else if (start > end) {
     ctx.addIssue({ code: 'custom', path: ['pay_period_start'], message: M.startAfterEnd });

@@ -161,6 +161,7 @@ describe('POST /api/payroll-runs/preview', () => {
       [{}, M.selectBothDates],
       [{ pay_period_start: '2025-03-01', pay_period_end: '2025-02-30' }, M.invalidDates],
       [{ pay_period_start: '2025-03-31', pay_period_end: '2025-03-01' }, M.startAfterEnd],
+      [{ pay_period_start: '9999-12-01', pay_period_end: '9999-12-31' }, M.periodOutOfRange],
     ] as const;
     for (const [payload, message] of cases) {
       for (const url of ['/api/payroll-runs/preview', '/api/payroll-runs']) {

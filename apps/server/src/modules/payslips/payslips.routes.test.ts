@@ -104,6 +104,10 @@ describe('POST /api/payslips/preview', () => {
     [{ worker_id: SOME_ID, pay_period_start: '2025-02-30', pay_period_end: '2025-03-31' }, M.invalidDates],
     [{ worker_id: SOME_ID, pay_period_start: '01/03/2025', pay_period_end: '2025-03-31' }, M.invalidDates],
     [{ worker_id: SOME_ID, pay_period_start: '2025-04-01', pay_period_end: '2025-03-31' }, M.startAfterEnd],
+    // Decision 009: years 0001, 1000 and 9999 are typos, not pay periods.
+    [{ worker_id: SOME_ID, pay_period_start: '0001-01-01', pay_period_end: '0001-01-31' }, M.periodOutOfRange],
+    [{ worker_id: SOME_ID, pay_period_start: '1000-03-01', pay_period_end: '1000-03-31' }, M.periodOutOfRange],
+    [{ worker_id: SOME_ID, pay_period_start: '9999-12-01', pay_period_end: '9999-12-31' }, M.periodOutOfRange],
   ])('answers the SPEC 5 message for %j', async (payload, message) => {
     const t = await signedInApp();
     const response = await post(t, '/api/payslips/preview', payload);
