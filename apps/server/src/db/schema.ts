@@ -112,6 +112,9 @@ export interface WorkersTable {
   ipa_url: string | null;
   consent_letter_url: string | null;
   contract_url: string | null;
+  /** Decision 096: the employment's own dates (migration 0023). */
+  employment_start_date: string | null;
+  employment_end_date: string | null;
   created_at: string;
   updated_at: string;
   /**

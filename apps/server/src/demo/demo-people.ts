@@ -212,6 +212,8 @@ export function planWorker(index: number, random: Random, today: string, taken: 
     ipa_url: null,
     consent_letter_url: null,
     contract_url: null,
+    employment_start_date: joined,
+    employment_end_date: leftOn,
     created_at: createdAt,
     updated_at: createdAt,
   };

@@ -70,6 +70,8 @@ export const WORKER_FIELD_LABELS = {
   ipa_url: 'IPA Document',
   consent_letter_url: 'Consent Letter',
   contract_url: 'Contract',
+  employment_start_date: 'Employment Start Date',
+  employment_end_date: 'Employment End Date',
 } as const;
 export type WorkerField = keyof typeof WORKER_FIELD_LABELS;
 

@@ -109,6 +109,17 @@ export function optional<T extends z.ZodType>(schema: T) {
     .default(null);
 }
 
+/**
+ * A field that a whole-record PUT may leave out: left out it stays `undefined`, so the update keeps the
+ * stored value (Kysely skips undefined values); null or blank text clears it (decision 096).
+ */
+export function keptWhenOmitted<T extends z.ZodType>(schema: T) {
+  return z.preprocess<unknown, z.ZodOptional<z.ZodNullable<T>>, z.input<T> | null | undefined>(
+    (value) => (value === null || (typeof value === 'string' && isBlank(value)) ? null : value),
+    schema.nullable().optional(),
+  );
+}
+
 /** One of a fixed list of options (SPEC option lists); anything else answers "Please choose a valid <Label>". */
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T, label: string) {
   const allowed = new Set<string>(values);

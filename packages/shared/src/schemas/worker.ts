@@ -25,6 +25,7 @@ import {
   filterText,
   invalidDateMessage,
   isoDate,
+  keptWhenOmitted,
   LATEST_DATE,
   money,
   oneOf,
@@ -57,6 +58,7 @@ export const AGE_MESSAGE = `Date of Birth must give an age between ${MIN_WORKER_
 export const EXPIRY_BEFORE_ISSUANCE_MESSAGE = 'WP Expiry Date must be after the Date of Issuance';
 /** A pass is issued on or after the day it was applied for (decision 023's plausibility checks). */
 export const ISSUANCE_BEFORE_APPLICATION_MESSAGE = 'Date of Issuance cannot be before the Date of Application';
+export const EMPLOYMENT_END_BEFORE_START_MESSAGE = 'Employment End Date cannot be before the Employment Start Date';
 
 /** SPEC 5: always required. */
 const ALWAYS_REQUIRED = [
@@ -133,7 +135,16 @@ const WorkerFields = z.object({
   ipa_url: text('ipa_url', 500),
   consent_letter_url: text('consent_letter_url', 500),
   contract_url: text('contract_url', 500),
+  // Decision 096: fields added after the whole-record edit rule keep their value when a PUT leaves them out.
+  employment_start_date: keptWhenOmitted(isoDate({ label: L.employment_start_date })),
+  employment_end_date: keptWhenOmitted(isoDate({ label: L.employment_end_date })),
 });
+
+/** Fields a PUT may leave out, keeping what is stored (decision 096); every other field must be sent. */
+export const FIELDS_KEPT_WHEN_OMITTED: ReadonlySet<WorkerField> = new Set<WorkerField>([
+  'employment_start_date',
+  'employment_end_date',
+]);
 
 /** What the form holds and sends: strings as typed. */
 export type WorkerFormValues = z.input<typeof WorkerFields>;
@@ -167,7 +178,7 @@ export function workerInputSchema(mode: WorkerFormMode, { today = localToday }: 
   return z.preprocess<unknown, typeof checked, z.input<typeof checked>>((value, ctx) => {
     if (typeof value === 'object' && value !== null) {
       for (const field of WORKER_FIELDS) {
-        if (!Object.hasOwn(value, field))
+        if (!Object.hasOwn(value, field) && !FIELDS_KEPT_WHEN_OMITTED.has(field))
           ctx.addIssue({ code: 'custom', path: [field], message: fieldMissingMessage(L[field]) });
       }
     }
@@ -204,6 +215,11 @@ function workerFieldsChecked(mode: WorkerFormMode, today: () => string) {
       const applied = validDate('date_of_application');
       if (!resident && applied && issued && issued < applied) {
         issue('date_of_issuance', ISSUANCE_BEFORE_APPLICATION_MESSAGE);
+      }
+      const started = worker.employment_start_date;
+      const ended = worker.employment_end_date;
+      if (started && ended && isIsoDate(started) && isIsoDate(ended) && ended < started) {
+        issue('employment_end_date', EMPLOYMENT_END_BEFORE_START_MESSAGE);
       }
       if (typeof worker.fin_no === 'string') {
         const problem = nricFinProblem(worker.fin_no);
@@ -265,6 +281,8 @@ export const Worker = z.object({
   ipa_url: nullableString,
   consent_letter_url: nullableString,
   contract_url: nullableString,
+  employment_start_date: nullableString,
+  employment_end_date: nullableString,
   created_at: z.string(),
   updated_at: z.string(),
 });

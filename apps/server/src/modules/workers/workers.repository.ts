@@ -44,6 +44,8 @@ export function toWorker(row: WorkerRow): Worker {
     ipa_url: row.ipa_url,
     consent_letter_url: row.consent_letter_url,
     contract_url: row.contract_url,
+    employment_start_date: row.employment_start_date,
+    employment_end_date: row.employment_end_date,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

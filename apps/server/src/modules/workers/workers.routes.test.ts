@@ -322,6 +322,34 @@ describe('PUT /api/workers/:id', () => {
     expect(stillStored).toEqual([{ url: created.ipa_url }]);
   });
 
+  it('keeps the employment dates when a PUT leaves them out, clears them on null (decision 096)', async () => {
+    const t = await signedInApp();
+    const created = await addWorker(t, { employment_start_date: '2025-02-10' });
+    expect(created).toMatchObject({ employment_start_date: '2025-02-10', employment_end_date: null });
+    const { id, worker_id, created_at, updated_at, employment_start_date, employment_end_date, ...sent } = created;
+    const kept = await t.request({ method: 'PUT', url: `/api/workers/${id}`, payload: sent });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({ employment_start_date: '2025-02-10', employment_end_date: null });
+
+    const ended = await t.request({
+      method: 'PUT',
+      url: `/api/workers/${id}`,
+      payload: { ...sent, employment_end_date: '2025-02-09' },
+    });
+    expect(ended.statusCode).toBe(400);
+    expect(ended.json().error.fields).toEqual({
+      employment_end_date: 'Employment End Date cannot be before the Employment Start Date',
+    });
+
+    const cleared = await t.request({
+      method: 'PUT',
+      url: `/api/workers/${id}`,
+      payload: { ...sent, employment_start_date: null, employment_end_date: '2026-01-31' },
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({ employment_start_date: null, employment_end_date: '2026-01-31' });
+  });
+
   it('keeps an unchanged file URL, refuses a new unknown one', async () => {
     const t = await signedInApp();
     const created = await addWorker(t);

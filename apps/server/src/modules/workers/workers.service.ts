@@ -8,6 +8,7 @@ import { identityKey } from '@td/shared/rules/worker-identity';
 import { dashboardMonths, growthTrend, statusTotals } from '@td/shared/rules/worker-statistics';
 import {
   duplicateIdentityMessage,
+  EMPLOYMENT_END_BEFORE_START_MESSAGE,
   type ExpiringWorker,
   type ExpiringWorkerList,
   MAX_EXPIRED_ROWS,
@@ -26,7 +27,7 @@ import type { FileStore } from '../../files/file-store.ts';
 import { deleteFile } from '../../files/files.service.ts';
 import { assertStoredFiles, type StoredFileField } from '../../files/stored-file-links.ts';
 import { newId, nowIso } from '../../lib/clock.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import * as expiry from './worker-expiry.repository.ts';
 import * as repo from './workers.repository.ts';
 
@@ -142,6 +143,18 @@ export interface UpdateWorkerOptions {
 const FILE_URL_FIELDS = FILE_FIELDS.map(({ field }) => field);
 
 /**
+ * The schema checks the two dates when both are sent; a PUT may leave one out and keep the stored one
+ * (decision 096), so the pair that will be stored is checked here.
+ */
+function assertEmploymentDatesInOrder(input: WorkerInput, before: Worker): void {
+  const start = input.employment_start_date === undefined ? before.employment_start_date : input.employment_start_date;
+  const end = input.employment_end_date === undefined ? before.employment_end_date : input.employment_end_date;
+  if (start && end && end < start) {
+    throw badRequest(EMPLOYMENT_END_BEFORE_START_MESSAGE, { employment_end_date: EMPLOYMENT_END_BEFORE_START_MESSAGE });
+  }
+}
+
+/**
  * Replaces the worker's fields (SPEC 5 edit rules already applied by the schema) and records what changed.
  * Decision 024 (ARCHITECTURE differs 11): removing or replacing a document takes effect here, on save;
  * the files the worker no longer links are removed from the store after the save is committed (unless
@@ -159,6 +172,7 @@ export async function updateWorker(
     .execute(async (trx) => {
       const before = await repo.findWorkerById(trx, id);
       if (!before) throw notFound(WORKER_NOT_FOUND);
+      assertEmploymentDatesInOrder(input, before);
       await assertStoredFiles(trx, FILE_FIELDS, input, before);
       await assertUniqueIdentity(trx, input, id);
       const after = await repo.updateWorker(trx, id, input, nowIso(now));

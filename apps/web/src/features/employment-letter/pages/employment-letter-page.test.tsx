@@ -37,6 +37,8 @@ const worker = (overrides: Partial<Worker> = {}): Worker => ({
   ipa_url: null,
   consent_letter_url: null,
   contract_url: null,
+  employment_start_date: null,
+  employment_end_date: null,
   created_at: '2024-01-10T02:00:00.000Z',
   updated_at: '2024-01-10T02:00:00.000Z',
   ...overrides,

@@ -34,6 +34,8 @@ const worker = (overrides: Partial<Worker> = {}): Worker => ({
   ipa_url: '/api/files/documents/ipa/a.pdf',
   consent_letter_url: null,
   contract_url: '/api/files/documents/contract/c.pdf',
+  employment_start_date: null,
+  employment_end_date: null,
   created_at: '2024-01-10T02:00:00.000Z',
   updated_at: '2024-01-10T02:00:00.000Z',
   ...overrides,

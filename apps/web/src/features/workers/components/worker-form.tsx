@@ -236,6 +236,9 @@ export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFo
         />
         <SelectField {...field('rate_type', 'add')} options={RATE_TYPES} placeholder="Select rate type" />
         <TextField {...field('salary_rate', 'add')} type="number" step="0.01" min="0" inputMode="decimal" hint="SGD" />
+        {/* Decision 096: the employment's own dates (part-month pay, the Key Employment Terms). */}
+        <TextField {...field('employment_start_date')} type="date" />
+        <TextField {...field('employment_end_date')} type="date" hint="Left empty while employed" />
       </FormSection>
 
       <Card>

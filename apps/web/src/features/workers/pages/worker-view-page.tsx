@@ -181,6 +181,8 @@ function WorkerProfile({ worker }: { worker: Worker }) {
                 { label: LABELS.supplied_to_company, value: orNA(worker.supplied_to_company) },
                 { label: LABELS.designation, value: designationOf(worker) },
                 { label: 'Salary', value: formatSalary(worker) },
+                { label: LABELS.employment_start_date, value: formatDate(worker.employment_start_date) },
+                { label: LABELS.employment_end_date, value: formatDate(worker.employment_end_date) },
               ]}
             />
           </CardBody>
