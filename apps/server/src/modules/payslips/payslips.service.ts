@@ -206,7 +206,10 @@ export async function markPayslipsPaid(
   const unique = [...new Set(ids)];
   const timestamp = nowIso(now);
   return db.transaction().execute(async (trx) => {
-    // Locked (PostgreSQL): a payslip deleted at the same moment is either gone here (404) or stays.
+    // Issue 41 item 4: their workers locked first, as generation and a worker delete take them (a
+    // delete clears the worker of the payslip and its charges), then the payslips (PostgreSQL): a payslip
+    // deleted at the same moment is either gone here (404) or stays.
+    await lockPayrollWorkers(trx, await repo.workerIdsOfPayslips(trx, unique));
     const before = await repo.lockPayslipRows(trx, unique);
     if (before.length !== unique.length) throw notFound(M.notFound);
     const paid = await repo.markPayslipsPaid(trx, unique, timestamp);
