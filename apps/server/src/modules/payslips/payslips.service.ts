@@ -32,6 +32,7 @@ import {
 import {
   basisOf,
   buildPayslipRow,
+  negativeNettReason,
   type PayslipSource,
   workerDisplayName,
   workerSnapshot,
@@ -78,6 +79,9 @@ export async function previewPayslip(db: Db, input: PayslipPreviewInput): Promis
     repo.findOverlappingPayslip(db, worker.id, period),
   ]);
   const computed = computePayslip(basisOf(source), toCents(input.other_deductions));
+  // Issue 41 item 17: the preview refuses what generation would refuse, with the same reason.
+  const refusal = negativeNettReason(computed);
+  if (refusal) throw conflict(refusal);
   return {
     ...figuresInDollars(computed.figures),
     warnings: computed.warnings,
@@ -142,6 +146,8 @@ export async function generatePayslip(
       if (overlapping) throw duplicateError(worker, overlapping);
       const source = await sourceFor(trx, worker, period, true);
       const computed = computePayslip(basisOf(source), toCents(input.other_deductions));
+      const refusal = negativeNettReason(computed);
+      if (refusal) throw conflict(refusal);
       const row = buildPayslipRow({ source, computed, period, actor, timestamp: nowIso(now), emailRequested });
       const inserted = await repo.insertPayslip(trx, row);
       // Decision 081: the charges it deducted, so that paying it deducts exactly these.
