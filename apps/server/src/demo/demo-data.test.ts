@@ -77,6 +77,10 @@ describe('demo data (npm run demo)', () => {
         expect(charge.status === 'Deducted').toBe(covered);
       }
 
+      // Issue 41 item 17: no payslip with a negative nett salary.
+      const negative = await db.selectFrom('payslips').select('id').where('nett_salary', '<', 0).execute();
+      expect(negative).toEqual([]);
+
       // A payslip's hours are its worker's timesheets of the period.
       const payslip = paid[0];
       if (!payslip?.worker_id) throw new Error('no paid payslip');

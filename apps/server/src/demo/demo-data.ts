@@ -26,6 +26,7 @@ import {
   buildPayslipRow,
   type NewPayslipRow,
   NO_TIMESHEETS,
+  negativeNettReason,
   type PayslipSource,
   sumTimesheetsByWorker,
 } from '../modules/payslips/public.ts';
@@ -396,7 +397,13 @@ async function payslipRows(
       charges: totalsByType(charges.get(row.id) ?? []),
       chargeIds: (charges.get(row.id) ?? []).map((charge) => charge.id),
     };
-    const otherDeductions = random() < 0.1 ? between(random, 1, 10) * 1000 : 0;
+    const drawn = random() < 0.1 ? between(random, 1, 10) * 1000 : 0;
+    // Issue 41 item 17: never a payslip with a negative nett. As staff would, the other deductions are
+    // left out when they would take it below zero; a worker whose charges alone exceed the month's
+    // earnings gets no payslip, as the payroll run skips them.
+    const otherDeductions = negativeNettReason(computePayslip(basisOf(source), drawn)) === null ? drawn : 0;
+    const computed = computePayslip(basisOf(source), otherDeductions);
+    if (negativeNettReason(computed) !== null) return;
     const status =
       back >= 2
         ? 'Paid'
@@ -405,7 +412,7 @@ async function payslipRows(
           : (['Paid', 'Sent', 'Generated', 'Draft'] as const)[index % 4];
     const payslip = buildPayslipRow({
       source,
-      computed: computePayslip(basisOf(source), otherDeductions),
+      computed,
       period,
       actor: options.actor,
       timestamp: generatedAt,

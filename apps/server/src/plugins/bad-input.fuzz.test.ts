@@ -202,7 +202,8 @@ describe('bad input never breaks the server (decision 035)', () => {
       notes: 'Site A',
     };
     const timesheetId = (await t.request({ method: 'POST', url: '/api/timesheets', payload: timesheet })).json().id;
-    const charge = buildAdminCharge({ worker_id: worker.id });
+    // Below the day's earnings: a payslip with a negative nett is never generated (issue 41 item 17).
+    const charge = buildAdminCharge({ worker_id: worker.id, amount: '50.00' });
     const chargeId = (await t.request({ method: 'POST', url: '/api/admin-charges', payload: charge })).json().id;
     const training = buildTrainingRecord(worker.id);
     const trainingId = (await t.request({ method: 'POST', url: '/api/training-records', payload: training })).json().id;

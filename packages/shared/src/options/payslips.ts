@@ -1,3 +1,5 @@
+import { centsToText } from '../rules/money.ts';
+
 /** SPEC 4 payslip statuses; Draft is never created here but keeps its badge colour. */
 export const PAYSLIP_STATUSES = ['Draft', 'Generated', 'Sent', 'Paid'] as const;
 export type PayslipStatus = (typeof PAYSLIP_STATUSES)[number];
@@ -39,6 +41,17 @@ export function payslipExistsMessage(workerName: string, start: string, end: str
     ? `${base} and has been marked as Paid. Paid payslips cannot be regenerated.`
     : `${base}. You can view or edit the existing payslip instead.`;
 }
+
+/** Signed dollars for a message: `-5000` -> `-$50.00`. */
+const signedDollars = (cents: number) => centsToText(cents).replace(/^(-?)/, '$1$$');
+
+/**
+ * Issue 41 item 17: a payslip with a negative nett salary is never generated (nothing would be paid and
+ * the worker would owe the difference), whatever the pay rules; the reason, for the 409 and the run.
+ */
+export const negativeNettMessage = (nettCents: number) =>
+  `The nett salary would be ${signedDollars(nettCents)}: a payslip is never generated with a negative nett salary. ` +
+  "Reduce the other deductions, or check the period's timesheets and admin charges.";
 
 /** SPEC 8 "Batch paid success". */
 export const batchPaidSuccessMessage = (payslips: number, charges: number) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYSLIP_MESSAGES as M } from '../options/payslips.ts';
+import { PAYSLIP_MESSAGES as M, negativeNettMessage } from '../options/payslips.ts';
 import { addMonths, isIsoDate } from '../rules/dates.ts';
 import { fromCents } from '../rules/money.ts';
 import { otherDeductionsToCents } from '../rules/payslip.ts';
@@ -289,6 +289,8 @@ export const SKIP_REASONS = {
   /** SPEC 9: the same work is never paid twice, so a payslip of an overlapping period counts too. */
   overlaps: (start: string, end: string) => `A payslip already exists for an overlapping period (${start} to ${end})`,
   workerNotFound: 'Worker not found',
+  /** Issue 41 item 17: never a payslip with a negative nett salary. */
+  negativeNett: negativeNettMessage,
 } as const;
 
 export const PayrollRunResult = z.object({

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildAdminCharge } from '../../../test/admin-charge-factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertWorkers } from '../../../test/factories.ts';
+import { daysOf, insertTimesheets } from '../../../test/payroll-factories.ts';
 import { chargeIdsToDeduct, markChargesDeducted } from './public.ts';
 
 /**
@@ -44,6 +45,12 @@ async function setUp() {
   await t.signIn({ name: 'Hui Min' });
   const [rahim, siti] = await insertWorkers(t.db, { first_name: 'Rahim' }, { first_name: 'Siti' });
   if (!rahim || !siti) throw new Error('workers not inserted');
+  // Rahim's March earnings (10 days at 10.00 an hour) cover his charges: a payslip with a negative nett
+  // is never generated (issue 41 item 17).
+  await insertTimesheets(
+    t.db,
+    ...daysOf('2025-03-02', '2025-03-11').map((work_date) => ({ worker_id: rahim.id, work_date })),
+  );
   return { t, rahim, siti };
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, databaseUnderTest } from '../../../test/build-test-app.ts';
 import { insertWorkers } from '../../../test/factories.ts';
-import { insertCharges } from '../../../test/payroll-factories.ts';
+import { insertCharges, insertTimesheets } from '../../../test/payroll-factories.ts';
 import type { Db } from '../../db/database.ts';
 
 /**
@@ -44,6 +44,8 @@ describe('POST /api/payroll-runs interrupted mid-way', () => {
       ...Array.from({ length: WORKERS }, () => ({ status: 'Working', rate_type: 'Daily', salary_rate: 10_000 })),
     );
     await insertCharges(t.db, ...workers.map((worker) => ({ worker_id: worker.id, charge_date: '2025-03-10' })));
+    // A day's work each, above the charge: a negative nett is never generated (issue 41 item 17).
+    await insertTimesheets(t.db, ...workers.map((worker) => ({ worker_id: worker.id, work_date: '2025-03-10' })));
     const run = { ...MARCH, worker_ids: workers.map((worker) => worker.id) };
     await failAuditOnceAllPayslipsAreWritten(t.db);
 

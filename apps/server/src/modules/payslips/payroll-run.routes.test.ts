@@ -1,4 +1,4 @@
-import { PAYSLIP_MESSAGES as M } from '@td/shared/options/payslips';
+import { PAYSLIP_MESSAGES as M, negativeNettMessage } from '@td/shared/options/payslips';
 import { SKIP_REASONS } from '@td/shared/schemas/payslip';
 import type {
   KyselyPlugin,
@@ -239,16 +239,33 @@ describe('POST /api/payroll-runs', () => {
   it('gives exactly the figures of the one-by-one generate path, on random data', async () => {
     const t = await signedInApp();
     const workers = await givenRandomPayroll(t, 2025, 25);
-    const one = await Promise.all(
+    const answers = await Promise.all(
       workers.map(async (worker) => {
         const response = await post(t, '/api/payslips/preview', { worker_id: worker.id, ...MARCH });
-        expect(response.statusCode).toBe(200);
-        return [worker.id, figuresOf(response.json())] as const;
+        return [worker.id, response] as const;
       }),
     );
+    // Issue 41 item 17: a negative nett is refused one by one (409) and skipped by the run, with one reason.
+    const one = answers.flatMap(([workerId, response]) => {
+      if (response.statusCode === 409) return [];
+      expect(response.statusCode).toBe(200);
+      return [[workerId, figuresOf(response.json())] as const];
+    });
+    const refused = new Map(
+      answers
+        .filter(([, response]) => response.statusCode === 409)
+        .map(([id, response]) => [id, response.json().error.message]),
+    );
+    expect(refused.size).toBeGreaterThan(0);
     const preview = (await post(t, '/api/payroll-runs/preview', MARCH)).json();
     const run = (await post(t, '/api/payroll-runs', MARCH)).json();
-    expect(run.generated).toBe(25);
+    expect(run.generated).toBe(25 - refused.size);
+    expect(preview.totals.to_generate).toBe(25 - refused.size);
+    for (const [workerId, message] of refused) {
+      expect(run.skipped).toContainEqual(expect.objectContaining({ worker_id: workerId, reason: message }));
+      const previewRow = preview.items.find((item: { worker_id: string }) => item.worker_id === workerId);
+      expect(message).toBe(negativeNettMessage(Math.round(previewRow.nett_salary * 100)));
+    }
     const stored = (await t.request({ method: 'GET', url: '/api/payslips?pageSize=100' })).json();
 
     for (const [workerId, expected] of one) {
@@ -279,7 +296,11 @@ describe('POST /api/payroll-runs', () => {
       for (const worker of kept) {
         const one = await post(t, '/api/payslips/preview', { worker_id: worker.id, ...period });
         const row = preview.items.find((item: { worker_id: string }) => item.worker_id === worker.id);
-        expect(figuresOf(row)).toEqual(figuresOf(one.json()));
+        if (row.nett_salary < 0) {
+          // Issue 41 item 17: refused one by one, with the run preview's own figure.
+          expect(one.statusCode).toBe(409);
+          expect(one.json().error.message).toBe(negativeNettMessage(Math.round(row.nett_salary * 100)));
+        } else expect(figuresOf(row)).toEqual(figuresOf(one.json()));
         expect(row.timesheet_count).toBeGreaterThan(0);
       }
       for (const row of chosen.items) {

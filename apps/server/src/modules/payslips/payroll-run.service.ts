@@ -23,6 +23,7 @@ import {
 import {
   basisOf,
   buildPayslipRow,
+  negativeNettReason,
   type PayslipSource,
   workerDisplayName,
   workerSnapshot,
@@ -123,10 +124,16 @@ async function inRunTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promi
   }
 }
 
+/**
+ * Whether the run generates the entry's payslip: none of an overlapping period exists and (issue 41 item
+ * 17) its nett salary is not negative.
+ */
+const generates = (entry: RunEntry) => entry.existing === null && negativeNettReason(entry.computed) === null;
+
 /** `POST /api/payroll-runs/preview`: every worker's figures and whether the run would skip them. */
 export async function previewPayrollRun(db: Db, input: PayrollRunInput): Promise<PayrollRunPreview> {
   const { period, entries } = await gatherRun(db, input);
-  const toGenerate = entries.filter((entry) => entry.existing === null);
+  const toGenerate = entries.filter(generates);
   return {
     pay_period_start: period.start,
     pay_period_end: period.end,
@@ -159,7 +166,7 @@ export async function runPayroll(
     // The run's workers locked first (PostgreSQL), in the order single generation takes them.
     await lockPayrollWorkers(trx, input.worker_ids);
     const gathered = await gatherRun(trx, input, true);
-    const pending = gathered.entries.filter((entry) => entry.existing === null);
+    const pending = gathered.entries.filter(generates);
     const rows = pending.map((entry) =>
       buildPayslipRow({ ...entry, period: gathered.period, actor, timestamp, emailRequested: false }),
     );
@@ -192,6 +199,8 @@ export async function runPayroll(
   const racedExisting = raced.length > 0 ? await repo.payslipsOverlappingByWorker(db, period) : new Map();
   const skippedExisting = [
     ...entries.filter((entry) => entry.existing !== null),
+    // Issue 41 item 17: skipped with the reason, the others paid.
+    ...entries.filter((entry) => entry.existing === null && !generates(entry)),
     ...raced.map((entry) => ({ ...entry, existing: racedExisting.get(entry.source.worker.id) ?? null })),
   ];
 
@@ -205,7 +214,10 @@ export async function runPayroll(
       ...skippedExisting.map((entry) => ({
         worker_id: entry.source.worker.id,
         worker_name: workerDisplayName(entry.source.worker),
-        reason: skipReason(period, entry.existing),
+        reason:
+          entry.existing === null
+            ? (negativeNettReason(entry.computed) ?? skipReason(period, null))
+            : skipReason(period, entry.existing),
         payslip_id: entry.existing?.id ?? null,
         status: entry.existing?.status ?? null,
       })),

@@ -1,3 +1,4 @@
+import { negativeNettMessage } from '@td/shared/options/payslips';
 import type { DateRange } from '@td/shared/rules/dates';
 import type { ComputedPayslip, PayslipBasis } from '@td/shared/rules/payslip-preview';
 import type { PayslipWorker } from '@td/shared/schemas/payslip';
@@ -33,6 +34,15 @@ export function basisOf({ worker, timesheets, charges }: PayslipSource): Payslip
     overtimeMinutes: timesheets.overtime_minutes,
     charges: charges.map((charge) => ({ chargeType: charge.charge_type, amountCents: charge.amount })),
   };
+}
+
+/**
+ * Issue 41 item 17: a payslip is never generated with a negative nett salary, whatever the pay rules
+ * compute; answers the reason, or null when the payslip may be generated (a nett of 0.00 may).
+ */
+export function negativeNettReason(computed: ComputedPayslip): string | null {
+  const nett = computed.figures.nettSalaryCents;
+  return nett < 0 ? negativeNettMessage(nett) : null;
 }
 
 export function workerSnapshot(worker: PayrollWorker): PayslipWorker {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertWorkers } from '../../../test/factories.ts';
-import { daysOf, insertCharges } from '../../../test/payroll-factories.ts';
+import { daysOf, insertCharges, insertTimesheets } from '../../../test/payroll-factories.ts';
 
 /**
  * Races behind a barrier: both requests of a round go out at once (`app.inject` calls run concurrently;
@@ -22,6 +22,8 @@ describe('mark-paid and delete of the same payslip at the same moment', () => {
     if (!worker) throw new Error('no worker');
     const days = daysOf('2025-01-01', '2025-03-31').slice(0, ROUNDS);
     const charges = await insertCharges(t.db, ...days.map((charge_date) => ({ worker_id: worker.id, charge_date })));
+    // A day's work each day, above its charge: a negative nett is never generated (issue 41 item 17).
+    await insertTimesheets(t.db, ...days.map((work_date) => ({ worker_id: worker.id, work_date })));
     const outcomes = { paid: 0, deleted: 0 };
     for (const [round, day] of days.entries()) {
       const generated = await t.request({

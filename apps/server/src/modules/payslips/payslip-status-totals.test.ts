@@ -36,7 +36,12 @@ async function setUp(count = 4) {
     ),
   );
   for (const worker of workers) {
-    await insertTimesheets(t.db, { worker_id: worker.id, work_date: '2025-03-03' });
+    // A day in each month, so that no payslip's nett is negative (issue 41 item 17).
+    await insertTimesheets(
+      t.db,
+      { worker_id: worker.id, work_date: '2025-03-03' },
+      { worker_id: worker.id, work_date: '2025-04-01' },
+    );
     await insertCharges(
       t.db,
       { worker_id: worker.id, charge_date: '2025-03-10', amount: 1_250, status: 'Approved' },

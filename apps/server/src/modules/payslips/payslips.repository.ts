@@ -286,6 +286,17 @@ export async function summarizePayslips(
   };
 }
 
+/** The workers of the payslips (those whose worker was not deleted), for locking them first. */
+export async function workerIdsOfPayslips(db: Db, ids: readonly string[]): Promise<string[]> {
+  const valid = ids.filter((id) => isUuid(id));
+  const workerIds = new Set<string>();
+  for (const part of chunks(valid)) {
+    const rows = await db.selectFrom('payslips').select('worker_id').where('id', 'in', part).execute();
+    for (const row of rows) if (row.worker_id !== null) workerIds.add(row.worker_id);
+  }
+  return [...workerIds];
+}
+
 /**
  * The payslips about to be paid, locked on PostgreSQL (`for update`, in id order so that two batches
  * never wait on each other in a circle): a delete sent at the same moment then either went first (the

@@ -267,7 +267,9 @@ describe('POST /api/payslips', () => {
       'A payslip for Rahim Uddin already exists for the selected period (2025-03-01 to 2025-03-31) and has been marked as Paid. Paid payslips cannot be regenerated.',
     );
     expect(paid.json().error.message).toBe(payslipExistsMessage('Rahim Uddin', '2025-03-01', '2025-03-31', 'Paid'));
-    // Another period of the same worker is fine.
+    // Another period of the same worker is fine (with a second April day, its earnings cover its
+    // 99.99 charge: a negative nett is never generated, issue 41 item 17).
+    await insertTimesheets(t.db, { worker_id: worker.id, work_date: '2025-04-02' });
     const april = await post(t, '/api/payslips', {
       worker_id: worker.id,
       pay_period_start: '2025-04-01',
@@ -391,6 +393,8 @@ describe('POST /api/payslips/mark-paid', () => {
     const { worker, charges } = await givenMarchMonthlyWorker(t.db);
     const [other] = await insertWorkers(t.db, { rate_type: 'Hourly' });
     if (!other) throw new Error('no worker');
+    // A day's work above the other worker's charge (issue 41 item 17: no negative nett).
+    await insertTimesheets(t.db, { worker_id: other.id, work_date: '2025-03-15' });
     const rejected = await insertCharges(
       t.db,
       { worker_id: worker.id, charge_date: '2025-03-15', status: 'Rejected', amount: 100 },

@@ -32,6 +32,7 @@ import {
 import {
   basisOf,
   buildPayslipRow,
+  negativeNettReason,
   type PayslipSource,
   workerDisplayName,
   workerSnapshot,
@@ -78,6 +79,9 @@ export async function previewPayslip(db: Db, input: PayslipPreviewInput): Promis
     repo.findOverlappingPayslip(db, worker.id, period),
   ]);
   const computed = computePayslip(basisOf(source), toCents(input.other_deductions));
+  // Issue 41 item 17: the preview refuses what generation would refuse, with the same reason.
+  const refusal = negativeNettReason(computed);
+  if (refusal) throw conflict(refusal);
   return {
     ...figuresInDollars(computed.figures),
     warnings: computed.warnings,
@@ -142,6 +146,8 @@ export async function generatePayslip(
       if (overlapping) throw duplicateError(worker, overlapping);
       const source = await sourceFor(trx, worker, period, true);
       const computed = computePayslip(basisOf(source), toCents(input.other_deductions));
+      const refusal = negativeNettReason(computed);
+      if (refusal) throw conflict(refusal);
       const row = buildPayslipRow({ source, computed, period, actor, timestamp: nowIso(now), emailRequested });
       const inserted = await repo.insertPayslip(trx, row);
       // Decision 081: the charges it deducted, so that paying it deducts exactly these.
@@ -206,7 +212,10 @@ export async function markPayslipsPaid(
   const unique = [...new Set(ids)];
   const timestamp = nowIso(now);
   return db.transaction().execute(async (trx) => {
-    // Locked (PostgreSQL): a payslip deleted at the same moment is either gone here (404) or stays.
+    // Issue 41 item 4: their workers locked first, as generation and a worker delete take them (a
+    // delete clears the worker of the payslip and its charges), then the payslips (PostgreSQL): a payslip
+    // deleted at the same moment is either gone here (404) or stays.
+    await lockPayrollWorkers(trx, await repo.workerIdsOfPayslips(trx, unique));
     const before = await repo.lockPayslipRows(trx, unique);
     if (before.length !== unique.length) throw notFound(M.notFound);
     const paid = await repo.markPayslipsPaid(trx, unique, timestamp);

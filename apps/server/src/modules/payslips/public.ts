@@ -4,5 +4,5 @@
  * module's repositories directly (`npm run lint` checks it).
  */
 export { NO_TIMESHEETS, sumTimesheetsByWorker } from './payroll-reads.repository.ts';
-export { basisOf, buildPayslipRow, type PayslipSource } from './payslip-calculation.ts';
+export { basisOf, buildPayslipRow, negativeNettReason, type PayslipSource } from './payslip-calculation.ts';
 export type { NewPayslipRow } from './payslips.repository.ts';

@@ -4,6 +4,7 @@ import { isUuid } from '@td/shared/schemas/fields';
 import type { UniqueIdentityField, Worker, WorkerInput, WorkerLookupItem, WorkerSort } from '@td/shared/schemas/worker';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { isPostgres } from '../../db/migrations/column-types.ts';
 import { likeContains, offsetOf } from '../../db/paging.ts';
 import type { Database, WorkerRow } from '../../db/schema.ts';
 
@@ -351,6 +352,24 @@ export async function findWorkerById(db: Db, id: string): Promise<Worker | undef
   return row ? toWorker(row) : undefined;
 }
 
+/**
+ * The worker read and locked for a write about them (issue 41 item 4). PostgreSQL: `for update` before
+ * a delete, `for no key update` before an edit (which lets timesheets and charges keep referencing the
+ * row meanwhile); the payslip side locks the worker first too, so every writer takes the worker's lock
+ * before any row that refers to it and none waits on another in a circle. A worker deleted by a writer
+ * that held the lock is missing here once it commits. SQLite serialises write transactions already.
+ */
+export async function lockWorkerById(db: Db, id: string, mode: 'delete' | 'update'): Promise<Worker | undefined> {
+  if (!isUuid(id)) return undefined;
+  const row = await db
+    .selectFrom('workers')
+    .selectAll()
+    .where('id', '=', id)
+    .$if(isPostgres(db), (query) => (mode === 'delete' ? query.forUpdate() : query.forNoKeyUpdate()))
+    .executeTakeFirst();
+  return row ? toWorker(row) : undefined;
+}
+
 export async function workerIdExists(db: Db, workerId: string): Promise<boolean> {
   const row = await db.selectFrom('workers').select('id').where('worker_id', '=', workerId).executeTakeFirst();
   return row !== undefined;
@@ -376,14 +395,20 @@ export async function insertWorker(
 }
 
 /** Replaces every editable field (the form sends them all); worker_id and created_at never change. */
-export async function updateWorker(db: Db, id: string, input: WorkerInput, updatedAt: string): Promise<Worker> {
+/** Answers the saved worker, or nothing when no worker has the id (deleted meanwhile). */
+export async function updateWorker(
+  db: Db,
+  id: string,
+  input: WorkerInput,
+  updatedAt: string,
+): Promise<Worker | undefined> {
   const row = await db
     .updateTable('workers')
     .set({ ...toRowFields(input), updated_at: updatedAt })
     .where('id', '=', id)
     .returningAll()
-    .executeTakeFirstOrThrow();
-  return toWorker(row);
+    .executeTakeFirst();
+  return row ? toWorker(row) : undefined;
 }
 
 export async function deleteWorker(db: Db, id: string): Promise<void> {

@@ -170,12 +170,14 @@ export async function updateWorker(
   const { before, after } = await db
     .transaction()
     .execute(async (trx) => {
-      const before = await repo.findWorkerById(trx, id);
+      // Issue 41 item 4: locked first, so a delete at the same moment either went before (404) or waits.
+      const before = await repo.lockWorkerById(trx, id, 'update');
       if (!before) throw notFound(WORKER_NOT_FOUND);
       assertEmploymentDatesInOrder(input, before);
       await assertStoredFiles(trx, FILE_FIELDS, input, before);
       await assertUniqueIdentity(trx, input, id);
       const after = await repo.updateWorker(trx, id, input, nowIso(now));
+      if (!after) throw notFound(WORKER_NOT_FOUND);
       await recordAudit(trx, actor, { action: 'update', entity: 'worker', entityId: id, before, after });
       return { before, after };
     })
@@ -200,7 +202,9 @@ export async function updateWorker(
 /** ARCHITECTURE Data: payroll history of the worker stays; their stored documents stay too. */
 export async function deleteWorker(db: Db, id: string, actor: Actor): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const before = await repo.findWorkerById(trx, id);
+    // Issue 41 item 4: the worker's row locked before the delete reaches the rows that refer to it
+    // (their worker is cleared), in the order payslip generation and mark-paid take them: no deadlock.
+    const before = await repo.lockWorkerById(trx, id, 'delete');
     if (!before) throw notFound(WORKER_NOT_FOUND);
     await repo.deleteWorker(trx, id);
     await recordAudit(trx, actor, { action: 'delete', entity: 'worker', entityId: id, before });
