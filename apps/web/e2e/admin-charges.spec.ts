@@ -76,7 +76,14 @@ test('approves a charge and shows the approval info, rejects another, and says w
     .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Admin Charge #${first.id.slice(-8)}`);
   await expect(page.getByRole('heading', { name: 'Approval Information' })).toHaveCount(0);
+  // Issue 41 item 27: a decision asks first; Cancel leaves the charge Pending.
   await page.getByRole('button', { name: 'Approve' }).click();
+  const approve = page.getByRole('alertdialog', { name: 'Approve this admin charge?' });
+  await approve.getByRole('button', { name: 'Cancel' }).click();
+  await expect(approve).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Approval Information' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await approve.getByRole('button', { name: 'Approve' }).click();
   await expect(charges.toast('Admin charge approved')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Approval Information' })).toBeVisible();
   await expect(charges.detail('Approved By')).toHaveText(STAFF.name);
@@ -86,6 +93,10 @@ test('approves a charge and shows the approval info, rejects another, and says w
 
   await page.goto(`/admin-charge/view/${second.id}`);
   await page.getByRole('button', { name: 'Reject' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Reject this admin charge?' })
+    .getByRole('button', { name: 'Reject' })
+    .click();
   await expect(charges.detail('Rejected By')).toHaveText(STAFF.name);
   await expect(page.locator('dd').getByText('Rejected', { exact: true }).first()).toBeVisible();
 
@@ -94,6 +105,10 @@ test('approves a charge and shows the approval info, rejects another, and says w
   await expect(page.getByRole('button', { name: 'Reject' })).toBeVisible();
   await decideCharge(page, third, 'approve');
   await page.getByRole('button', { name: 'Reject' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Reject this admin charge?' })
+    .getByRole('button', { name: 'Reject' })
+    .click();
   await expect(page.getByRole('alert')).toHaveText(
     'This admin charge is no longer Pending (it is Approved), so it cannot be rejected.',
   );

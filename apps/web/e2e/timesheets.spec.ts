@@ -233,11 +233,26 @@ test('crew entry saves five workers at once and reports the one that already had
   await expect(rows.filter({ hasText: fullName(extra) })).toContainText('8.00 h');
   await expect(rows.filter({ hasText: fullName(extra) })).toContainText('+2.50 OT');
 
+  // Issue 41 item 18: before Save the form says who already has the day.
+  await expect(
+    page.getByRole('status').filter({ hasText: `1 of 5 already has a timesheet on ${shownDate('2034-02-14')}` }),
+  ).toContainText(fullName(babu));
+  await expect(rows.filter({ hasText: fullName(babu) })).toContainText('Already has a timesheet that day');
+
   await page.getByRole('button', { name: 'Save 5 Timesheets' }).click();
-  await expect(page).toHaveURL(/\/timesheet\?month=2034-02$/);
-  const report = page.getByRole('status').filter({ hasText: 'timesheets saved' });
+  // The result is in view and focused; the skipped row stays on the form, the saved ones leave it.
+  const report = page.getByRole('region', { name: 'Crew entry result' });
+  await expect(report).toBeFocused();
+  await expect(report).toBeInViewport();
   await expect(report).toContainText(`4 timesheets saved for ${shownDate('2034-02-14')}; 1 skipped`);
   await expect(report).toContainText(duplicateTimesheetMessage(fullName(babu), '2034-02-14'));
+  await expect(page).toHaveURL(/\/timesheet\/crew$/);
+  await expect(rows).toHaveCount(1);
+  await expect(page.getByLabel(`Time In for ${fullName(babu)}`)).toHaveValue('08:00');
+  await report.getByRole('link', { name: /View the timesheets of/ }).click();
+  // The skipped row is still unsaved: leaving asks first.
+  await page.getByRole('alertdialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/timesheet\?month=2034-02$/);
   await expect(timesheets.rows()).toHaveCount(5);
   // 4 new rows of 8 h (one with 2.5 h overtime) and Babu's own 8 h.
   await timesheets.expectSummary({ Workers: '5', Timesheets: '5', 'Total Hours': '40.00', 'Total Overtime': '2.50' });

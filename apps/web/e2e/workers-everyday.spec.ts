@@ -283,14 +283,14 @@ test.describe('getting to the list (decisions 022, 046; SPEC 2)', () => {
     await page.getByLabel('Status', { exact: true }).selectOption('');
     await page.getByLabel('Type of Pass').selectOption('SPass');
     await expect(rows.locator('td:first-child')).toHaveText([`Abe ${token}`]);
-    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
     await expect(page.getByLabel('Search workers')).toHaveValue('');
     await page.getByLabel('Company').selectOption(company);
     await expect(rows).toHaveCount(2);
     await page.getByLabel('Nationality').selectOption('Thai');
     await expect(page.getByText('No workers match your search.')).toBeVisible();
     await expect(page.getByText('Try clearing the filters.')).toBeVisible();
-    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
     await expect(page.getByLabel('Company')).toHaveValue('');
   });
 });

@@ -39,17 +39,36 @@ const featureRoutes: RouteObject[] = [
   },
 ];
 
+/**
+ * What shows while the first page's code loads (issue 41 item 30: React Router warned on every page
+ * that no HydrateFallback was given). The same words as index.html's boot message, so the page goes on
+ * saying it is loading until the page itself can render (decision 040).
+ */
+function FirstPageLoading() {
+  return (
+    <div className="boot-status" role="status">
+      Loading TD Workforce…
+    </div>
+  );
+}
+
 export const routes: RouteObject[] = [
   { path: '/', element: <LoginPage /> },
   { path: '/login', element: <LoginPage /> },
   {
     path: '/logout',
+    HydrateFallback: FirstPageLoading,
     lazy: lazyPage(() => import('@/features/auth/pages/sign-out-page.tsx').then((m) => m.SignOutPage)),
   },
-  { path: '/setup', lazy: lazyPage(() => import('@/features/auth/pages/setup-page.tsx').then((m) => m.SetupPage)) },
+  {
+    path: '/setup',
+    HydrateFallback: FirstPageLoading,
+    lazy: lazyPage(() => import('@/features/auth/pages/setup-page.tsx').then((m) => m.SetupPage)),
+  },
   // The signed-in shell loads with the first signed-in page: the sign-in screen is every user's first
   // page and carries only itself (decision 033).
   {
+    HydrateFallback: FirstPageLoading,
     lazy: lazyPage(() => import('./protected-route.tsx').then((m) => m.ProtectedRoute)),
     children: [
       {

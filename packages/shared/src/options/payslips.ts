@@ -1,3 +1,4 @@
+import { messageDate } from '../rules/dates.ts';
 import { centsToText } from '../rules/money.ts';
 
 /** SPEC 4 payslip statuses; Draft is never created here but keeps its badge colour. */
@@ -36,7 +37,7 @@ export const PAYSLIP_MESSAGES = {
 
 /** SPEC 8: the duplicate-period message, and its Paid variant. */
 export function payslipExistsMessage(workerName: string, start: string, end: string, status: string): string {
-  const base = `A payslip for ${workerName} already exists for the selected period (${start} to ${end})`;
+  const base = `A payslip for ${workerName} already exists for the selected period (${messageDate(start)} to ${messageDate(end)})`;
   return status === 'Paid'
     ? `${base} and has been marked as Paid. Paid payslips cannot be regenerated.`
     : `${base}. You can view or edit the existing payslip instead.`;

@@ -17,6 +17,16 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
+/**
+ * A calendar date as messages write it, dd/mm/yyyy (issue 41 item 30): the screens show dates in the
+ * browser's format, dd/mm/yyyy in Singapore (SPEC 9), and a message built on the server cannot know
+ * the browser, so it writes the business's. Anything not a `YYYY-MM-DD` date is left as it is.
+ */
+export function messageDate(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : isoDate;
+}
+
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**

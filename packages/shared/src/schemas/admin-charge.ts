@@ -209,6 +209,12 @@ export type AdminChargeFilters = z.output<typeof AdminChargeFilters>;
 
 export const ADMIN_CHARGE_PAGE_SIZE = 25;
 
+/**
+ * A charge's reference, as its heading ("Admin Charge #…", SPEC 2) and its CSV row write it: the last
+ * 8 characters of the id, its random part (issue 41 item 21: the first 8 are the time-ordered part).
+ */
+export const chargeReference = (id: string): string => id.slice(-8);
+
 export const AdminChargeListQuery = AdminChargeFilters.extend({
   page: queryInt(1, 1_000_000),
   pageSize: queryInt(ADMIN_CHARGE_PAGE_SIZE, 100),

@@ -124,12 +124,12 @@ describe('isoDate (decision 009)', () => {
 
   it('checks plausibility: after 1900, before 2100, in the past when asked', () => {
     expect(parse(birth, '1990-04-12')).toEqual({ value: '1990-04-12' });
-    expect(parse(birth, '1899-12-31')).toEqual({ error: 'Date of Birth cannot be before 1900-01-01' });
+    expect(parse(birth, '1899-12-31')).toEqual({ error: 'Date of Birth cannot be before 01/01/1900' });
     expect(parse(birth, '2026-05-01')).toEqual({ error: 'Date of Birth must be in the past' });
     expect(parse(birth, '2026-04-30')).toEqual({ value: '2026-04-30' });
     const expiry = isoDate({ label: 'WP Expiry Date' });
     expect(parse(expiry, '2099-12-31')).toEqual({ value: '2099-12-31' });
-    expect(parse(expiry, '2100-01-01')).toEqual({ error: 'WP Expiry Date cannot be after 2099-12-31' });
+    expect(parse(expiry, '2100-01-01')).toEqual({ error: 'WP Expiry Date cannot be after 31/12/2099' });
   });
 
   it('takes today as the latest date anywhere, so no time zone refuses yesterday', () => {

@@ -25,15 +25,15 @@
  * - Messages name the field by the label the form shows, so the client shows the server's as they are.
  */
 import { z } from 'zod';
-import { isIsoDate } from '../rules/dates.ts';
+import { isIsoDate, messageDate } from '../rules/dates.ts';
 import { fromCents, type MoneyParse, parseMoney, toCents } from '../rules/money.ts';
 
 export const requiredMessage = (label: string) => `${label} is required`;
 export const notAllowedCharactersMessage = (label: string) => `${label} contains characters that are not allowed`;
 export const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
 export const invalidDateMessage = (label: string) => `Invalid ${label} format. Please use YYYY-MM-DD format.`;
-export const dateTooEarlyMessage = (label: string, min: string) => `${label} cannot be before ${min}`;
-export const dateTooLateMessage = (label: string, max: string) => `${label} cannot be after ${max}`;
+export const dateTooEarlyMessage = (label: string, min: string) => `${label} cannot be before ${messageDate(min)}`;
+export const dateTooLateMessage = (label: string, max: string) => `${label} cannot be after ${messageDate(max)}`;
 export const dateNotPastMessage = (label: string) => `${label} must be in the past`;
 export const invalidTimeMessage = (label: string) => `Invalid ${label} format. Please use HH:MM format.`;
 export const invalidMoneyMessage = (label: string) => `${label} must be a number of 0 or more`;

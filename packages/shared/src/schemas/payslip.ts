@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYSLIP_MESSAGES as M, negativeNettMessage } from '../options/payslips.ts';
-import { addMonths, isIsoDate } from '../rules/dates.ts';
+import { addMonths, isIsoDate, messageDate } from '../rules/dates.ts';
 import { fromCents } from '../rules/money.ts';
 import { otherDeductionsToCents } from '../rules/payslip.ts';
 import { EmailDelivery } from './email-delivery.ts';
@@ -287,7 +287,8 @@ export type PayrollRunPreview = z.infer<typeof PayrollRunPreview>;
 export const SKIP_REASONS = {
   exists: 'A payslip already exists for this period',
   /** SPEC 9: the same work is never paid twice, so a payslip of an overlapping period counts too. */
-  overlaps: (start: string, end: string) => `A payslip already exists for an overlapping period (${start} to ${end})`,
+  overlaps: (start: string, end: string) =>
+    `A payslip already exists for an overlapping period (${messageDate(start)} to ${messageDate(end)})`,
   workerNotFound: 'Worker not found',
   /** Issue 41 item 17: never a payslip with a negative nett salary. */
   negativeNett: negativeNettMessage,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from '../rules/dates.ts';
+import { isIsoDate, messageDate } from '../rules/dates.ts';
 import { isMonth } from '../rules/months.ts';
 import { TIME_OF_DAY } from '../rules/timesheet-hours.ts';
 import { cleanText, hasForbiddenCharacters, isUuid } from './fields.ts';
@@ -15,7 +15,7 @@ export const WORKER_REQUIRED = 'Worker is required';
 export const WORK_DATE_REQUIRED = 'Work date is required';
 /** SPEC 5: a second timesheet for a worker and date is refused. */
 export const duplicateTimesheetMessage = (worker: string, date: string) =>
-  `A timesheet for ${worker} already exists for ${date}. Please edit the existing timesheet instead.`;
+  `A timesheet for ${worker} already exists for ${messageDate(date)}. Please edit the existing timesheet instead.`;
 // SPEC 8.
 export const TIMESHEET_NOT_FOUND = 'The requested timesheet could not be found.';
 export const TIMESHEET_SAVE_FAILED = 'Failed to save timesheet';
@@ -173,6 +173,20 @@ export const CrewTimesheetResult = z.object({
   skipped: z.array(z.object({ worker_id: z.string(), message: z.string() })),
 });
 export type CrewTimesheetResult = z.infer<typeof CrewTimesheetResult>;
+
+/** Crew entry asks, before Save, which workers already have a timesheet that day (issue 41 item 18). */
+export const CrewRecordedQuery = z.object({
+  work_date: z
+    .string({ error: WORK_DATE_INVALID })
+    .trim()
+    .refine((value) => isIsoDate(value), { message: WORK_DATE_INVALID }),
+});
+export const CrewRecorded = z.object({
+  work_date: z.string(),
+  /** workers.id of every worker with a timesheet that date. */
+  worker_ids: z.array(z.string()),
+});
+export type CrewRecorded = z.infer<typeof CrewRecorded>;
 
 const nullableString = z.string().nullable();
 

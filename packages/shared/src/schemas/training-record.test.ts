@@ -86,9 +86,9 @@ describe('TrainingRecordInput refuses what it used to cut or accept (decision 00
   });
 
   it.each([
-    ['training_date', '1899-12-31', 'Training Date cannot be before 1900-01-01'],
-    ['training_date', '9999-12-31', 'Training Date cannot be after 2099-12-31'],
-    ['expiry_date', '9999-12-31', 'Expiry Date cannot be after 2099-12-31'],
+    ['training_date', '1899-12-31', 'Training Date cannot be before 01/01/1900'],
+    ['training_date', '9999-12-31', 'Training Date cannot be after 31/12/2099'],
+    ['expiry_date', '9999-12-31', 'Expiry Date cannot be after 31/12/2099'],
   ] as const)('refuses a %s of %s', (field, value, message) => {
     expect(messages({ ...valid, [field]: value })).toEqual({ [field]: message });
   });

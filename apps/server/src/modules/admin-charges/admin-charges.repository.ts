@@ -123,6 +123,21 @@ export async function listAdminCharges(
 }
 
 /**
+ * The list's whole answer for its CSV (issue 41 item 25): the same filters and order, every page, up
+ * to `limit` rows.
+ */
+export async function exportAdminCharges(db: Db, filters: AdminChargeFilters, limit: number): Promise<AdminCharge[]> {
+  const rows = await selectCharges(db)
+    .where((eb) => filtersOf(eb, filters))
+    .orderBy('admin_charges.charge_date', 'desc')
+    .orderBy('admin_charges.created_at', 'desc')
+    .orderBy('admin_charges.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toAdminCharge);
+}
+
+/**
  * SPEC 2 tiles over the current filters (ARCHITECTURE differs 3), one query grouped by status, read on
  * each request (decision 075: 2 ms on SQLite, 6 ms on PostgreSQL over the large set's 20,000 charges).
  * SQLite answers it from the (status, amount) index of migration 0009; PostgreSQL's planner prefers a

@@ -11,6 +11,7 @@ import {
 import { IdParams } from '@td/shared/schemas/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
+import { csvReply } from '../../lib/csv-download.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { listAdminCharges, summarizeAdminCharges } from './admin-charges.repository.ts';
 import * as charges from './admin-charges.service.ts';
@@ -43,6 +44,14 @@ export const adminChargesRoutes: FastifyPluginAsyncZod<AdminChargesRoutesOptions
     '/summary',
     { schema: { tags, querystring: AdminChargeFilters, response: { 200: AdminChargeSummary } } },
     (request) => summarizeAdminCharges(db, request.query),
+  );
+
+  // Issue 41 item 25 (decision 024): what the list shows, every page, as CSV.
+  app.get(
+    '/export',
+    { schema: { tags, querystring: AdminChargeFilters, produces: ['text/csv'] } },
+    async (request, reply) =>
+      csvReply(reply, 'admin-charges', timeZone, await charges.exportAdminChargesCsv(db, request.query, timeZone)),
   );
 
   app.get('/defaults', { schema: { tags, response: { 200: AdminChargeDefaults } } }, () => ({

@@ -1,15 +1,21 @@
+import { type CsvCell, toCsv } from '@td/shared/rules/csv';
+import { dateInTimeZone } from '@td/shared/rules/dates';
 import {
   ADMIN_CHARGE_NOT_FOUND,
   type AdminCharge,
+  type AdminChargeFilters,
   type AdminChargeInput,
   CHARGE_DEDUCTED_DELETE,
   CHARGE_DEDUCTED_EDIT,
   chargeNotPending,
+  chargeReference,
 } from '@td/shared/schemas/admin-charge';
+import { UNKNOWN_WORKER } from '@td/shared/schemas/timesheet';
 import { type Actor, recordAudit } from '../../audit/audit.repository.ts';
 import type { Db } from '../../db/database.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { newId, nowIso } from '../../lib/clock.ts';
+import { MAX_EXPORT_ROWS } from '../../lib/csv-download.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { findWorkerById } from '../workers/public.ts';
 import * as repo from './admin-charges.repository.ts';
@@ -153,4 +159,38 @@ export async function deleteAdminCharge(db: Db, id: string, actor: Actor): Promi
       before: auditView(before),
     });
   });
+}
+
+/**
+ * Issue 41 item 25 (decision 024's pattern): the admin charge list as CSV, with the list's search,
+ * filters and order, every page. The reference is the heading's ("Admin Charge #…", SPEC 2); the
+ * decision's day is the business's (issue 41 item 19), as the screens show it.
+ */
+export async function exportAdminChargesCsv(db: Db, filters: AdminChargeFilters, timeZone: string): Promise<string> {
+  const items = await repo.exportAdminCharges(db, filters, MAX_EXPORT_ROWS);
+  const header = [
+    'Reference',
+    'Worker ID',
+    'Worker Name',
+    'Charge Date',
+    'Charge Type',
+    'Amount (SGD)',
+    'Status',
+    'Description',
+    'Decided By',
+    'Decided On',
+  ];
+  const rows: CsvCell[][] = items.map((charge) => [
+    chargeReference(charge.id),
+    charge.worker?.worker_id ?? '',
+    charge.worker ? `${charge.worker.first_name} ${charge.worker.last_name}` : UNKNOWN_WORKER,
+    charge.charge_date,
+    charge.charge_type,
+    charge.amount,
+    charge.status,
+    charge.description ?? '',
+    charge.approved_by ?? '',
+    charge.approved_at ? dateInTimeZone(new Date(charge.approved_at), timeZone) : '',
+  ]);
+  return toCsv(header, rows);
 }

@@ -259,6 +259,20 @@ export async function listPayslips(
   return { items: rows.map(toPayslip), total };
 }
 
+/** The list's whole answer for its CSV (issue 41 item 25): the same filters and order, up to `limit` rows. */
+export async function exportPayslips(db: Db, filters: PayslipFilters, limit: number): Promise<Payslip[]> {
+  const rows = await db
+    .selectFrom('payslips')
+    .selectAll()
+    .where((eb) => filtersOf(eb, filters))
+    .orderBy('pay_period_start', 'desc')
+    .orderBy('generated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toPayslip);
+}
+
 /**
  * SPEC 2 tiles (Total, Generated, Sent, Paid). Unfiltered, the four rows of the status totals; with a
  * filter, one aggregate query grouped by status rather than one CASE per tile: the status index then

@@ -254,7 +254,7 @@ describe('POST /api/payslips', () => {
     const again = await post(t, '/api/payslips', { worker_id: worker.id, ...MARCH });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(
-      'A payslip for Rahim Uddin already exists for the selected period (2025-03-01 to 2025-03-31). You can view or edit the existing payslip instead.',
+      'A payslip for Rahim Uddin already exists for the selected period (01/03/2025 to 31/03/2025). You can view or edit the existing payslip instead.',
     );
     // The preview tells the screen before Generate is pressed.
     const preview = await post(t, '/api/payslips/preview', { worker_id: worker.id, ...MARCH });
@@ -264,7 +264,7 @@ describe('POST /api/payslips', () => {
     const paid = await post(t, '/api/payslips', { worker_id: worker.id, ...MARCH });
     expect(paid.statusCode).toBe(409);
     expect(paid.json().error.message).toBe(
-      'A payslip for Rahim Uddin already exists for the selected period (2025-03-01 to 2025-03-31) and has been marked as Paid. Paid payslips cannot be regenerated.',
+      'A payslip for Rahim Uddin already exists for the selected period (01/03/2025 to 31/03/2025) and has been marked as Paid. Paid payslips cannot be regenerated.',
     );
     expect(paid.json().error.message).toBe(payslipExistsMessage('Rahim Uddin', '2025-03-01', '2025-03-31', 'Paid'));
     // Another period of the same worker is fine (with a second April day, its earnings cover its

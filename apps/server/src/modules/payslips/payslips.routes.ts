@@ -19,10 +19,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
+import { csvReply } from '../../lib/csv-download.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { previewPayrollRun, runPayroll } from './payroll-run.service.ts';
 import { emailPayslip, type PayslipDocumentSettings, payslipPdf } from './payslip-documents.service.ts';
+import { exportPayslipsCsv } from './payslip-export.service.ts';
 import { listPayslips, summarizePayslips } from './payslips.repository.ts';
 import * as payslips from './payslips.service.ts';
 
@@ -33,6 +35,8 @@ interface PayslipsRoutesOptions extends PayslipDocumentSettings {
 
 const PdfQuery = z.object({ download: z.enum(['0', '1']).optional() });
 const SummaryQuery = PayslipListQuery.pick({ q: true, worker_id: true, month: true });
+/** The list's filters without its paging (the export answers every page). */
+const ExportQuery = PayslipListQuery.omit({ page: true, pageSize: true });
 const tags = ['payslips'];
 
 /** SPEC 2 payslip screens, 4 payslip status, 5 generation rules, 7 payslip calls, 9 payslip maths. */
@@ -44,6 +48,11 @@ export const payslipsRoutes: FastifyPluginAsyncZod<PayslipsRoutesOptions> = asyn
 
   app.get('/', { schema: { tags, querystring: PayslipListQuery, response: { 200: PayslipList } } }, (request) =>
     listPayslips(db, request.query),
+  );
+
+  // Issue 41 item 25 (decision 024): what the list shows, every page, as CSV.
+  app.get('/export', { schema: { tags, querystring: ExportQuery, produces: ['text/csv'] } }, async (request, reply) =>
+    csvReply(reply, 'payslips', settings.timeZone, await exportPayslipsCsv(db, request.query, settings.timeZone)),
   );
 
   app.get('/summary', { schema: { tags, querystring: SummaryQuery, response: { 200: PayslipSummary } } }, (request) =>

@@ -169,6 +169,12 @@ export async function listTimesheets(
   return { items: rows.map(toTimesheet), total };
 }
 
+/** The list's whole answer for its CSV (issue 41 item 25): the same filters and order, up to `limit` rows. */
+export async function exportTimesheets(db: Db, filters: TimesheetFilters, limit: number): Promise<Timesheet[]> {
+  const rows = await pageWhere(db, (eb) => filtersOf(eb, filters), limit, 0).execute();
+  return rows.map(toTimesheet);
+}
+
 export interface TimesheetSummaryTotals {
   workers: number;
   timesheets: number;
@@ -241,6 +247,18 @@ export async function findTimesheetIdFor(db: Db, workerId: string, workDate: str
     .where('work_date', '=', workDate)
     .executeTakeFirst();
   return row?.id;
+}
+
+/** The workers with a timesheet on one date (crew entry's "already recorded", issue 41 item 18). */
+export async function listWorkerIdsWithTimesheetOn(db: Db, workDate: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('timesheets')
+    .select('worker_id')
+    .where('work_date', '=', workDate)
+    .where('worker_id', 'is not', null)
+    .orderBy('worker_id')
+    .execute();
+  return rows.flatMap((row) => (row.worker_id === null ? [] : [row.worker_id]));
 }
 
 /**

@@ -163,7 +163,7 @@ describe('POST /api/timesheets', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatchObject({
       code: 'CONFLICT',
-      message: 'A timesheet for Ravi Kumar already exists for 2025-03-10. Please edit the existing timesheet instead.',
+      message: 'A timesheet for Ravi Kumar already exists for 10/03/2025. Please edit the existing timesheet instead.',
     });
     // Another date is fine.
     expect((await post(t, { worker_id: ravi.id, work_date: '2025-03-11' })).statusCode).toBe(201);
@@ -179,7 +179,7 @@ describe('POST /api/timesheets', () => {
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
     for (const refused of responses.filter((r) => r.statusCode === 409)) {
       expect(refused.json().error.message).toBe(
-        'A timesheet for Ravi Kumar already exists for 2025-03-12. Please edit the existing timesheet instead.',
+        'A timesheet for Ravi Kumar already exists for 12/03/2025. Please edit the existing timesheet instead.',
       );
     }
     const rows = await t.db.selectFrom('timesheets').select('id').execute();
@@ -406,7 +406,7 @@ describe('PUT /api/timesheets/{id}', () => {
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.message).toBe(
-      'A timesheet for Ravi Kumar already exists for 2025-03-11. Please edit the existing timesheet instead.',
+      'A timesheet for Ravi Kumar already exists for 11/03/2025. Please edit the existing timesheet instead.',
     );
     const missing = await t.request({
       method: 'PUT',
@@ -471,12 +471,12 @@ describe('POST /api/timesheets/crew', () => {
         {
           worker_id: aung.id,
           message:
-            'A timesheet for Aung Thu already exists for 2025-03-10. Please edit the existing timesheet instead.',
+            'A timesheet for Aung Thu already exists for 10/03/2025. Please edit the existing timesheet instead.',
         },
         {
           worker_id: ravi.id,
           message:
-            'A timesheet for Ravi Kumar already exists for 2025-03-10. Please edit the existing timesheet instead.',
+            'A timesheet for Ravi Kumar already exists for 10/03/2025. Please edit the existing timesheet instead.',
         },
         { worker_id: MISSING_ID, message: 'Worker not found' },
       ],

@@ -1,5 +1,7 @@
 import { IdParams, requiredText } from '@td/shared/schemas/fields';
 import {
+  CrewRecorded,
+  CrewRecordedQuery,
   CrewTimesheetInput,
   CrewTimesheetResult,
   Timesheet,
@@ -12,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { csvReply } from '../../lib/csv-download.ts';
 import { currentUser } from '../../plugins/session.ts';
 import * as timesheets from './timesheets.service.ts';
 
@@ -28,11 +31,18 @@ const CrewWorkers = z.object({
   items: z.array(z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), worker_id: z.string() })),
 });
 const tags = ['timesheets'];
+/** The list's filters without its paging (the export answers every page). */
+const ExportQuery = TimesheetListQuery.omit({ page: true, pageSize: true });
 
 /** SPEC 2 timesheet screens, 5 validation, 7 timesheet calls, 9 hours and summary; crew entry (decision 012). */
 export const timesheetsRoutes: FastifyPluginAsyncZod<TimesheetsRoutesOptions> = async (app, { db, timeZone }) => {
   app.get('/', { schema: { tags, querystring: TimesheetListQuery, response: { 200: TimesheetList } } }, (request) =>
     timesheets.listTimesheets(db, request.query, timeZone),
+  );
+
+  // Issue 41 item 25 (decision 024): what the list shows, every page, as CSV.
+  app.get('/export', { schema: { tags, querystring: ExportQuery, produces: ['text/csv'] } }, async (request, reply) =>
+    csvReply(reply, 'timesheets', timeZone, await timesheets.exportTimesheetsCsv(db, request.query, timeZone)),
   );
 
   app.get(
@@ -49,6 +59,12 @@ export const timesheetsRoutes: FastifyPluginAsyncZod<TimesheetsRoutesOptions> = 
     '/crew/workers',
     { schema: { tags, querystring: CrewWorkersQuery, response: { 200: CrewWorkers } } },
     (request) => timesheets.crewWorkers(db, request.query.company),
+  );
+
+  app.get(
+    '/crew/recorded',
+    { schema: { tags, querystring: CrewRecordedQuery, response: { 200: CrewRecorded } } },
+    (request) => timesheets.crewRecorded(db, request.query.work_date),
   );
 
   app.post('/crew', { schema: { tags, body: CrewTimesheetInput, response: { 200: CrewTimesheetResult } } }, (request) =>

@@ -1,20 +1,25 @@
+import { type CsvCell, toCsv } from '@td/shared/rules/csv';
 import { monthInTimeZone } from '@td/shared/rules/months';
 import { computeTimesheetHours, minutesToHours } from '@td/shared/rules/timesheet-hours';
 import {
+  type CrewRecorded,
   type CrewTimesheetInput,
   type CrewTimesheetResult,
   duplicateTimesheetMessage,
+  TIMESHEET_FIELD_LABELS,
   TIMESHEET_NOT_FOUND,
   type Timesheet,
   type TimesheetInput,
   type TimesheetList,
   type TimesheetSummary,
+  UNKNOWN_WORKER,
   WORKER_NOT_FOUND,
 } from '@td/shared/schemas/timesheet';
 import { type Actor, recordAudit } from '../../audit/audit.repository.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { newId, nowIso } from '../../lib/clock.ts';
+import { MAX_EXPORT_ROWS } from '../../lib/csv-download.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { findWorkersSuppliedTo, listSuppliedCompanies } from '../workers/public.ts';
 import * as repo from './timesheets.repository.ts';
@@ -74,6 +79,42 @@ export async function listTimesheets(
     { page: query.page, pageSize: query.pageSize },
   );
   return { ...result, month };
+}
+
+/**
+ * Issue 41 item 25 (decision 024's pattern): the month's timesheet list as CSV, with the list's worker
+ * and name filters and order, every page. Hours are hours with 2 decimals, as the list shows them.
+ */
+export async function exportTimesheetsCsv(
+  db: Db,
+  query: { month?: string | undefined; worker_id?: string | undefined; q?: string | undefined },
+  timeZone: string,
+  now = new Date(),
+): Promise<string> {
+  const month = monthOrCurrent(query.month, timeZone, now);
+  const items = await repo.exportTimesheets(db, { month, workerId: query.worker_id, q: query.q }, MAX_EXPORT_ROWS);
+  const L = TIMESHEET_FIELD_LABELS;
+  const header = [
+    'Worker ID',
+    'Worker Name',
+    L.work_date,
+    L.time_in,
+    L.time_out,
+    L.hours_worked,
+    L.overtime_hours,
+    L.notes,
+  ];
+  const rows: CsvCell[][] = items.map((timesheet) => [
+    timesheet.worker?.worker_id ?? '',
+    timesheet.worker ? fullName(timesheet.worker) : UNKNOWN_WORKER,
+    timesheet.work_date,
+    timesheet.time_in ?? '',
+    timesheet.time_out ?? '',
+    timesheet.hours_worked,
+    timesheet.overtime_hours,
+    timesheet.notes ?? '',
+  ]);
+  return toCsv(header, rows);
 }
 
 /** SPEC 9 summary cards of a month, from the month totals (decision 034); hours with 2 decimals. */
@@ -238,6 +279,14 @@ export async function createCrewTimesheets(
       return { saved, skipped };
     }),
   );
+}
+
+/**
+ * Crew entry, before Save: the workers that already have a timesheet that date, so the form can say
+ * which rows will be skipped (issue 41 item 18). Save still decides by the unique index.
+ */
+export async function crewRecorded(db: Db, workDate: string): Promise<CrewRecorded> {
+  return { work_date: workDate, worker_ids: await repo.listWorkerIdsWithTimesheetOn(db, workDate) };
 }
 
 /** Crew entry's "every Working worker supplied to one company": the companies to choose from. */

@@ -127,6 +127,18 @@ export async function listTrainingRecords(
   return { rows, total };
 }
 
+/** The list's whole answer for its CSV (issue 41 item 25): the same filters and order, up to `limit` rows. */
+export function exportTrainingRecords(
+  db: Db,
+  filters: TrainingFilters & { status?: TrainingStatusFilter | undefined },
+  limit: number,
+  day: TrainingDay,
+): Promise<TrainingRecordJoinedRow[]> {
+  const where = (eb: From) =>
+    eb.and([...filtersOf(eb, filters), ...(filters.status ? [statusCondition(eb, filters.status, day)] : [])]);
+  return listPage(db, where, limit, 0).execute();
+}
+
 /** How many records meet a condition. */
 async function countWhere(db: Db, where: (eb: From) => Expression<SqlBool>): Promise<number> {
   const row = await records(db)

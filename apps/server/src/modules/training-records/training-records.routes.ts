@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
 import type { FileStore } from '../../files/file-store.ts';
+import { csvReply } from '../../lib/csv-download.ts';
 import { currentUser } from '../../plugins/session.ts';
 import * as training from './training-records.service.ts';
 
@@ -21,6 +22,8 @@ interface TrainingRecordsRoutesOptions {
 }
 
 const tags = ['training-records'];
+/** The list's filters without its paging (the export answers every page). */
+const ExportQuery = TrainingRecordListQuery.omit({ page: true, pageSize: true });
 
 /** SPEC 2 training records, 4 status, 5 validation, 7 training_records calls, 8 messages, 9 Expiring Soon. */
 export const trainingRecordsRoutes: FastifyPluginAsyncZod<TrainingRecordsRoutesOptions> = async (
@@ -33,6 +36,11 @@ export const trainingRecordsRoutes: FastifyPluginAsyncZod<TrainingRecordsRoutesO
     '/',
     { schema: { tags, querystring: TrainingRecordListQuery, response: { 200: TrainingRecordList } } },
     (request) => training.listTrainingRecords(ctx, request.query),
+  );
+
+  // Issue 41 item 25 (decision 024): what the list shows, every page, as CSV.
+  app.get('/export', { schema: { tags, querystring: ExportQuery, produces: ['text/csv'] } }, async (request, reply) =>
+    csvReply(reply, 'training-records', timeZone, await training.exportTrainingRecordsCsv(ctx, request.query)),
   );
 
   app.get(

@@ -1,5 +1,7 @@
 import type { TrainingStatusFilter } from '@td/shared/options/training';
+import { type CsvCell, toCsv } from '@td/shared/rules/csv';
 import { type TrainingDay, trainingDay, trainingExpiryOnDay } from '@td/shared/rules/training-status';
+import { UNKNOWN_WORKER } from '@td/shared/schemas/timesheet';
 import {
   TRAINING_FIELD_LABELS,
   TRAINING_RECORD_NOT_FOUND,
@@ -17,6 +19,7 @@ import type { FileStore } from '../../files/file-store.ts';
 import { deleteFile } from '../../files/files.service.ts';
 import { assertStoredFiles, type StoredFileField } from '../../files/stored-file-links.ts';
 import { newId, nowIso } from '../../lib/clock.ts';
+import { MAX_EXPORT_ROWS } from '../../lib/csv-download.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import * as repo from './training-records.repository.ts';
 
@@ -82,6 +85,44 @@ export async function listTrainingRecords(
   const day = dayOf(ctx);
   const { rows, total } = await repo.listTrainingRecords(ctx.db, filters, { page, pageSize }, day);
   return { items: rows.map((row) => toTrainingRecord(row, day)), total };
+}
+
+/**
+ * Issue 41 item 25 (decision 024's pattern): the training list as CSV, with the list's search,
+ * filters, status and order, every page; each status as the list shows it today (SPEC 4).
+ */
+export async function exportTrainingRecordsCsv(
+  ctx: TrainingRecordsContext,
+  filters: repo.TrainingFilters & { status?: TrainingStatusFilter | undefined },
+): Promise<string> {
+  const day = dayOf(ctx);
+  const items = (await repo.exportTrainingRecords(ctx.db, filters, MAX_EXPORT_ROWS, day)).map((row) =>
+    toTrainingRecord(row, day),
+  );
+  const L = TRAINING_FIELD_LABELS;
+  const header = [
+    'Worker ID',
+    'Worker Name',
+    L.training_name,
+    L.certificate_number,
+    L.training_date,
+    L.expiry_date,
+    'Status',
+    L.training_provider,
+    L.notes,
+  ];
+  const rows: CsvCell[][] = items.map((record) => [
+    record.worker?.worker_id ?? '',
+    record.worker ? `${record.worker.first_name} ${record.worker.last_name}` : UNKNOWN_WORKER,
+    record.training_name,
+    record.certificate_number ?? '',
+    record.training_date,
+    record.expiry_date ?? '',
+    record.status,
+    record.training_provider ?? '',
+    record.notes ?? '',
+  ]);
+  return toCsv(header, rows);
 }
 
 export function trainingSummary(ctx: TrainingRecordsContext, filters: repo.TrainingFilters): Promise<TrainingSummary> {

@@ -818,7 +818,7 @@ describe('input rules (decision 009): refused with a message, the same on both d
     [
       'a birth date in the future',
       { date_of_birth: '2999-01-01' },
-      { date_of_birth: 'Date of Birth cannot be after 2099-12-31' },
+      { date_of_birth: 'Date of Birth cannot be after 31/12/2099' },
     ],
     [
       'a birth date tomorrow',
@@ -828,14 +828,14 @@ describe('input rules (decision 009): refused with a message, the same on both d
     [
       'a birth date before 1900',
       { date_of_birth: '1899-12-31' },
-      { date_of_birth: 'Date of Birth cannot be before 1900-01-01' },
+      { date_of_birth: 'Date of Birth cannot be before 01/01/1900' },
     ],
     [
       'an expiry in 2100',
       { wp_expiry_date: '2100-01-01', coretrade_expiry_date: '2100-06-30' },
       {
-        wp_expiry_date: 'WP Expiry Date cannot be after 2099-12-31',
-        coretrade_expiry_date: 'Coretrade Expiry Date cannot be after 2099-12-31',
+        wp_expiry_date: 'WP Expiry Date cannot be after 31/12/2099',
+        coretrade_expiry_date: 'Coretrade Expiry Date cannot be after 31/12/2099',
       },
     ],
     ['a hexadecimal salary', { salary_rate: '0x10' }, { salary_rate: 'Salary Rate must be a number of 0 or more' }],

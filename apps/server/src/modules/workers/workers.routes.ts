@@ -15,10 +15,10 @@ import {
   WorkerSortQuery,
   workerInputSchema,
 } from '@td/shared/schemas/worker';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
 import type { FileStore } from '../../files/file-store.ts';
+import { csvReply } from '../../lib/csv-download.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { listCompanies, listWorkers, lookupWorkers } from './workers.repository.ts';
 import * as workers from './workers.service.ts';
@@ -33,14 +33,6 @@ interface WorkersRoutesOptions {
 
 const tags = ['workers'];
 const ExportQuery = WorkerFilterQuery.extend(WorkerSortQuery.shape);
-
-/** Decision 024: a CSV download named after the list and the day. */
-const csvReply = (reply: FastifyReply, name: string, timeZone: string, body: string) =>
-  reply
-    .header('Content-Type', 'text/csv; charset=utf-8')
-    .header('Content-Disposition', `attachment; filename="${name}-${dateInTimeZone(new Date(), timeZone)}.csv"`)
-    .header('Cache-Control', 'private, no-store')
-    .send(body);
 
 /** SPEC 2 worker screens, 5 validation, 7 worker calls, 9 dashboard and expiry rules. */
 export const workersRoutes: FastifyPluginAsyncZod<WorkersRoutesOptions> = async (app, { db, timeZone, store }) => {

@@ -27,6 +27,7 @@ import type { FileStore } from '../../files/file-store.ts';
 import { deleteFile } from '../../files/files.service.ts';
 import { assertStoredFiles, type StoredFileField } from '../../files/stored-file-links.ts';
 import { newId, nowIso } from '../../lib/clock.ts';
+import { MAX_EXPORT_ROWS } from '../../lib/csv-download.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import * as expiry from './worker-expiry.repository.ts';
 import * as repo from './workers.repository.ts';
@@ -288,9 +289,6 @@ export async function listExpiringWorkers(
     expired_total: expired.total,
   };
 }
-
-/** Decision 024: the most rows one export answers (far above any list this business keeps). */
-export const MAX_EXPORT_ROWS = 50_000;
 
 const orEmpty = (value: string | null) => value ?? '';
 

@@ -1,5 +1,5 @@
 import type { ChargeStatus } from '@td/shared/options/admin-charges';
-import type { AdminCharge } from '@td/shared/schemas/admin-charge';
+import { type AdminCharge, chargeReference } from '@td/shared/schemas/admin-charge';
 import { FileX } from 'lucide-react';
 import type { BadgeTone } from '@/components/ui/badge.tsx';
 import type { RecordLoadTexts } from '@/components/ui/record-load-error.tsx';
@@ -44,7 +44,7 @@ export function chargeStatusTone(status: string): BadgeTone {
  * time-ordered id (decision 048) are its creation time, the same for every charge made within a minute
  * or so; the last 8 are random bits, so they tell charges apart.
  */
-export const shortChargeId = (id: string): string => id.slice(-8);
+export const shortChargeId = chargeReference;
 
 /**
  * The labels of the reviewer fields (approved_by / approved_at) for a charge's status (decision 013:

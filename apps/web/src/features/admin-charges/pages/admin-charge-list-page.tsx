@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ExportCsvLink } from '@/components/ui/export-csv-link.tsx';
 import { ListBody } from '@/components/ui/list-body.tsx';
 import { NoMatches } from '@/components/ui/no-matches.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -17,7 +18,7 @@ import { currentRow, useClampPage, useListState } from '@/lib/list-state.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { fromHere } from '@/lib/return-to.ts';
 import { useDeleteAdminCharge } from '../api/admin-charge-mutations.ts';
-import { adminChargeQueries } from '../api/admin-charge-queries.ts';
+import { adminChargeExportUrl, adminChargeQueries } from '../api/admin-charge-queries.ts';
 import { chargeWorkerName } from '../components/admin-charge-display.ts';
 import { AdminChargeFiltersBar, type ChargeFilter } from '../components/admin-charge-filters-bar.tsx';
 import { AdminChargeSummaryTiles } from '../components/admin-charge-summary-tiles.tsx';
@@ -122,10 +123,13 @@ export function AdminChargeListPage() {
         title="Admin Charges"
         description="Penalties and deductions for workers, and their approval."
         actions={
-          <Link to="/admin-charge/add" state={fromHere(location)} className={buttonClasses('primary')}>
-            {addIcon}
-            Add New Admin Charge
-          </Link>
+          <>
+            <ExportCsvLink href={adminChargeExportUrl(filters)} size="md" />
+            <Link to="/admin-charge/add" state={fromHere(location)} className={buttonClasses('primary')}>
+              {addIcon}
+              Add New Admin Charge
+            </Link>
+          </>
         }
       />
       <div className="flex flex-col gap-6">

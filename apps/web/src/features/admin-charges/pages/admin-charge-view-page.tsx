@@ -6,6 +6,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert.tsx';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '@/components/ui/card.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { DetailList } from '@/components/ui/detail-list.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { RecordLoadError } from '@/components/ui/record-load-error.tsx';
@@ -57,11 +58,22 @@ const DECISION_DONE: Record<ChargeDecision, string> = {
   reject: 'Admin charge rejected',
 };
 
+/**
+ * Issue 41 item 27: a decision cannot be taken back (SPEC 4: only a Pending charge is decided), so each
+ * button asks first and says what follows.
+ */
+const DECISION_QUESTION: Record<ChargeDecision, { title: string; confirm: string }> = {
+  approve: { title: 'Approve this admin charge?', confirm: 'Approve' },
+  reject: { title: 'Reject this admin charge?', confirm: 'Reject' },
+};
+const DECISION_FINAL = 'Your name and the time are recorded, and the decision cannot be undone.';
+
 function ChargeDetail({ charge, onBack }: { charge: AdminCharge; onBack(): void }) {
   const location = useLocation();
   const toast = useToast();
   const decide = useDecideAdminCharge(charge.id);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [asking, setAsking] = useState<ChargeDecision | null>(null);
   const pending = charge.status === 'Pending';
   const locked = isLocked(charge);
   const review = reviewLabels(charge.status);
@@ -71,6 +83,7 @@ function ChargeDetail({ charge, onBack }: { charge: AdminCharge; onBack(): void 
     setRefusal(null);
     decide.mutate(decision, {
       onSuccess: () => toast.show({ title: DECISION_DONE[decision] }),
+      onSettled: () => setAsking(null),
       onError: (error) => {
         console.error(`Failed to ${decision} admin charge`, error);
         setRefusal(errorMessage(error, `Failed to ${decision} the admin charge. Please try again.`));
@@ -102,7 +115,7 @@ function ChargeDetail({ charge, onBack }: { charge: AdminCharge; onBack(): void 
                 icon={<X aria-hidden="true" className="h-4 w-4" />}
                 busy={deciding === 'reject'}
                 disabled={decide.isPending}
-                onClick={() => run('reject')}
+                onClick={() => setAsking('reject')}
               >
                 {deciding === 'reject' ? 'Rejecting...' : 'Reject'}
               </Button>
@@ -111,7 +124,7 @@ function ChargeDetail({ charge, onBack }: { charge: AdminCharge; onBack(): void 
                 icon={<Check aria-hidden="true" className="h-4 w-4" />}
                 busy={deciding === 'approve'}
                 disabled={decide.isPending}
-                onClick={() => run('approve')}
+                onClick={() => setAsking('approve')}
               >
                 {deciding === 'approve' ? 'Approving...' : 'Approve'}
               </Button>
@@ -219,6 +232,18 @@ function ChargeDetail({ charge, onBack }: { charge: AdminCharge; onBack(): void 
           </CardBody>
         </Card>
       </div>
+      {asking && (
+        <ConfirmDialog
+          open
+          title={DECISION_QUESTION[asking].title}
+          message={`${chargeWorkerName(charge)} · ${charge.charge_type} · ${formatSgd(charge.amount)}. ${DECISION_FINAL}`}
+          confirmLabel={DECISION_QUESTION[asking].confirm}
+          tone={asking === 'reject' ? 'danger' : 'primary'}
+          busy={decide.isPending}
+          onConfirm={() => run(asking)}
+          onCancel={() => setAsking(null)}
+        />
+      )}
     </div>
   );
 }

@@ -15,6 +15,26 @@ export interface PayslipListCriteria {
 
 export const PAYSLIP_PAGE_SIZE = 25;
 
+/** Issue 41 item 25 (decision 024): the CSV of what the list's search and filters show, every page. */
+export const payslipExportUrl = (criteria: Omit<PayslipListCriteria, 'page' | 'pageSize'>) =>
+  withQuery('/api/payslips/export', { ...criteria });
+/** The list query's largest page (the API refuses more). */
+const LARGEST_PAGE = 100;
+
+/**
+ * Every payslip the list's search and filters match, page by page (issue 41 item 29: "Select all 60
+ * in November" acts on all of them, not the page shown). A batch stays within one business's month,
+ * a few hundred rows at most, so it is read in a handful of requests.
+ */
+export async function fetchAllPayslips(criteria: Omit<PayslipListCriteria, 'page' | 'pageSize'>): Promise<Payslip[]> {
+  const items: Payslip[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await api<PayslipList>(withQuery('/api/payslips', { ...criteria, page, pageSize: LARGEST_PAGE }));
+    items.push(...answer.items);
+    if (answer.items.length < LARGEST_PAGE || items.length >= answer.total) return items;
+  }
+}
+
 /**
  * Query-key factory for everything the payslips feature reads. Every key starts with `payslips`, so one
  * invalidation of `payslipQueries.all()` refreshes the list, the tiles and the details after a write.

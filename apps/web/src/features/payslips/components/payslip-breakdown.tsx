@@ -4,6 +4,24 @@ import type { ReactNode } from 'react';
 import { cn } from '@/components/ui/cn.ts';
 import { DetailList } from '@/components/ui/detail-list.tsx';
 import { formatSgd, orNA } from '@/lib/format.ts';
+import { exactRate } from './payslip-display.ts';
+
+/** SPEC 9: overtime is paid at 1.5 times the hourly rate. */
+const OVERTIME = { numerator: 3, denominator: 2 };
+
+/**
+ * A rate as it was used (issue 41 item 22): exact where it ends within 6 decimals, else cut with "…" and
+ * the division it comes from; the rounded figure when the rate type or salary is unknown.
+ */
+function RateText({ rate, fallback }: { rate: ReturnType<typeof exactRate>; fallback: number }) {
+  if (rate === null) return <>{formatSgd(fallback)}</>;
+  return (
+    <>
+      {rate.text}
+      {!rate.exact && <span className="block text-xs text-ink-muted">{rate.division}</span>}
+    </>
+  );
+}
 
 interface PayslipBreakdownProps {
   figures: PayslipFigures;
@@ -78,6 +96,8 @@ export function PayslipBreakdown({
     adminCharges.length > 0
       ? adminCharges.map((charge) => `${charge.charge_type} ${formatSgd(charge.amount)} (${charge.count})`).join(' · ')
       : 'No admin charges in this period';
+  const hourly = exactRate(rateType, salaryRate);
+  const overtime = exactRate(rateType, salaryRate, OVERTIME);
   return (
     <div className={cn('grid gap-6 lg:grid-cols-2', className)}>
       <div className="flex flex-col gap-6">
@@ -97,8 +117,8 @@ export function PayslipBreakdown({
             items={[
               { label: 'Rate Type', value: orNA(rateType) },
               { label: 'Salary Rate', value: salaryRate === null ? 'N/A' : formatSgd(salaryRate) },
-              { label: 'Hourly Rate', value: formatSgd(figures.hourly_rate) },
-              { label: 'Overtime Rate (1.5x)', value: formatSgd(figures.overtime_rate) },
+              { label: 'Hourly Rate', value: <RateText rate={hourly} fallback={figures.hourly_rate} /> },
+              { label: 'Overtime Rate (1.5x)', value: <RateText rate={overtime} fallback={figures.overtime_rate} /> },
             ]}
           />
         </Section>
@@ -107,12 +127,12 @@ export function PayslipBreakdown({
         <dl className="divide-y divide-line rounded-xl border border-line bg-canvas/40 px-4">
           <BreakdownLine
             label="Basic Salary"
-            detail={`${formatHours(figures.total_hours_worked)} h × ${formatSgd(figures.hourly_rate)}`}
+            detail={`${formatHours(figures.total_hours_worked)} h × ${hourly?.text ?? formatSgd(figures.hourly_rate)}`}
             amount={formatSgd(figures.basic_salary)}
           />
           <BreakdownLine
             label="Overtime Amount"
-            detail={`${formatHours(figures.total_overtime_hours)} h × ${formatSgd(figures.overtime_rate)}`}
+            detail={`${formatHours(figures.total_overtime_hours)} h × ${overtime?.text ?? formatSgd(figures.overtime_rate)}`}
             amount={formatSgd(figures.overtime_amount)}
           />
           <BreakdownLine

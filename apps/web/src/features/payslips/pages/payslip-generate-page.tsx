@@ -23,11 +23,13 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card, CardBody, CardFooter, CardHeader } from '@/components/ui/card.tsx';
 import { CheckboxField } from '@/components/ui/checkbox-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
+import { UnsavedChangesDialog } from '@/components/ui/unsaved-changes-dialog.tsx';
 import { type PickedWorker, WorkerPicker } from '@/features/workers/public/worker-picker.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { focusFirstInvalid } from '@/lib/form-errors.ts';
 import { formatSgd } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
+import { useUnsavedChangesGuard } from '@/lib/unsaved-changes.ts';
 import { previewPayslip, useGeneratePayslip } from '../api/payslip-mutations.ts';
 import { DeductionWarnings } from '../components/deduction-warnings.tsx';
 import { BreakdownLine, PayslipBreakdown } from '../components/payslip-breakdown.tsx';
@@ -88,6 +90,13 @@ export function PayslipGeneratePage() {
 
   const calculate = useMutation({ mutationFn: previewPayslip });
   const generate = useGeneratePayslip();
+  // CONVENTIONS 15, issue 41 item 28: leaving with a worker chosen, a period or deductions typed asks
+  // first, as every other form does; once the payslip is generated there is nothing left to lose.
+  const guard = useUnsavedChangesGuard(
+    generated === null &&
+      !generate.isPending &&
+      (worker !== null || start !== '' || end !== '' || otherDeductionsToCents(otherDeductions) !== 0 || sendEmail),
+  );
 
   // SPEC 9: to /payslip 1.5 s after a generation, or after the e-mail failure has shown for 3 s.
   useEffect(() => {
@@ -150,6 +159,7 @@ export function PayslipGeneratePage() {
     }
     generate.mutate(parsed.data, {
       onSuccess: (payslip) => {
+        guard.release();
         setGenerated(payslip);
         setOutcome(
           payslip.email_error
@@ -300,7 +310,7 @@ export function PayslipGeneratePage() {
                   tone="deduction"
                   amount={
                     <span className="flex items-center gap-2">
-                      <span aria-hidden="true">− S$</span>
+                      <span aria-hidden="true">− $</span>
                       <input
                         id={otherId}
                         type="number"
@@ -352,6 +362,7 @@ export function PayslipGeneratePage() {
           </Button>
         </CardFooter>
       </Card>
+      <UnsavedChangesDialog open={guard.asking} onStay={guard.stay} onLeave={guard.leave} />
     </div>
   );
 }

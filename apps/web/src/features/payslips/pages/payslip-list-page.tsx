@@ -4,12 +4,13 @@ import { batchPaidConfirmMessage, batchPaidSuccessMessage, PAYSLIP_MESSAGES } fr
 import { formatHours } from '@td/shared/rules/timesheet-hours';
 import type { Payslip } from '@td/shared/schemas/payslip';
 import { FileText, ListChecks, Mail, Plus, Users, Wallet } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert.tsx';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ExportCsvLink } from '@/components/ui/export-csv-link.tsx';
 import { ListBody } from '@/components/ui/list-body.tsx';
 import { NoMatches } from '@/components/ui/no-matches.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -17,11 +18,17 @@ import { RowActions } from '@/components/ui/row-actions.tsx';
 import { type DataColumn, DataTable, Pagination } from '@/components/ui/table.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { formatMonth, formatSgd, localMonth } from '@/lib/format.ts';
+import { formatCount, formatMonth, formatSgd, localMonth } from '@/lib/format.ts';
 import { currentRow, useClampPage, useListState } from '@/lib/list-state.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { deletePayslip, useInvalidatePayslips, useMarkPayslipsPaid } from '../api/payslip-mutations.ts';
-import { PAYSLIP_PAGE_SIZE, type PayslipListCriteria, payslipQueries } from '../api/payslip-queries.ts';
+import {
+  fetchAllPayslips,
+  PAYSLIP_PAGE_SIZE,
+  type PayslipListCriteria,
+  payslipExportUrl,
+  payslipQueries,
+} from '../api/payslip-queries.ts';
 import { BatchEmailPanel } from '../components/batch-email-panel.tsx';
 import { PayslipDetailsModal } from '../components/payslip-details-modal.tsx';
 import { formatPeriod, payslipWorkerName } from '../components/payslip-display.ts';
@@ -34,7 +41,8 @@ const FILTERS = ['worker_id', 'status', 'month'] as const;
 /** `?month=all` lists every month; no month in the address means the current one (SPEC 2). */
 const ALL_MONTHS = 'all';
 
-type Notice = { tone: 'success' | 'error'; text: string };
+/** `selection`: a "select at least one" message, which no longer applies once something is selected. */
+type Notice = { tone: 'success' | 'error'; text: string; selection?: boolean };
 
 /** SPEC 2 payslip list (/payslip): tiles, search and filters, batch payment, the details popup. */
 export function PayslipListPage() {
@@ -51,6 +59,7 @@ export function PayslipListPage() {
     pageSize: PAYSLIP_PAGE_SIZE,
   };
   const payslips = useQuery(payslipQueries.list(criteria));
+  const { page: _page, pageSize: _pageSize, ...exportCriteria } = criteria;
   useClampPage(list.page, PAYSLIP_PAGE_SIZE, payslips.data?.total, (page) => list.setPage(page, { replace: true }));
 
   const toast = useToast();
@@ -60,6 +69,8 @@ export function PayslipListPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [toPay, setToPay] = useState<string[] | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  /** After Select All: every matching payslip was offered (null), is being read, or is selected. */
+  const [allMatching, setAllMatching] = useState<'offer' | 'loading' | { selected: number; paid: number } | null>(null);
   const [detailsOf, setDetailsOf] = useState<Payslip | null>(null);
   /** Deleted rows waiting for their Undo toast to close. */
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
@@ -74,28 +85,59 @@ export function PayslipListPage() {
   const emailSelected = () => {
     const targets = [...selected].flatMap((id) => seen.current.get(id) ?? []);
     if (targets.length === 0) {
-      setNotice({ tone: 'error', text: SELECT_PAYSLIPS_TO_EMAIL });
+      setNotice({ tone: 'error', text: SELECT_PAYSLIPS_TO_EMAIL, selection: true });
       return;
     }
     setNotice(null);
     void batchEmail.start(targets);
   };
 
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  // Issue 41 item 30: a "select at least one" message goes once something is selected.
+  const select = (next: ReadonlySet<string>) => {
+    setSelected(next);
+    if (next.size > 0) setNotice((current) => (current?.selection ? null : current));
+  };
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    select(next);
+    setAllMatching(null);
+  };
   const endBatch = () => {
     setBatch(false);
     setSelected(new Set());
+    setAllMatching(null);
+  };
+
+  // The offer and its answer are of the search and filters they were made for.
+  const filterKey = JSON.stringify([criteria.q, criteria.worker_id, criteria.status, criteria.month]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the filters change, by design
+  useEffect(() => setAllMatching(null), [filterKey]);
+  const total = payslips.data?.total ?? 0;
+  const scope = month ? `in ${formatMonth(month)}` : 'in all months';
+  const selectPage = () => {
+    select(new Set([...selected, ...payable.map((payslip) => payslip.id)]));
+    // Issue 41 item 29: the page is not the whole list; offer the rest when there is more.
+    setAllMatching(total > rows.length ? 'offer' : null);
+  };
+  const selectAllMatching = async () => {
+    setAllMatching('loading');
+    try {
+      const every = await fetchAllPayslips(exportCriteria);
+      for (const payslip of every) seen.current.set(payslip.id, payslip);
+      const open = every.filter((payslip) => payslip.status !== 'Paid' && !hidden.has(payslip.id));
+      select(new Set(open.map((payslip) => payslip.id)));
+      setAllMatching({ selected: open.length, paid: every.length - open.length });
+    } catch (error) {
+      setAllMatching('offer');
+      setNotice({ tone: 'error', text: `Could not select every payslip: ${errorMessage(error, 'Please try again.')}` });
+    }
   };
 
   const askToPay = (ids: string[]) => {
     // SPEC 5: 'Please select at least one payslip to mark as paid'.
-    if (ids.length === 0) setNotice({ tone: 'error', text: PAYSLIP_MESSAGES.selectAtLeastOne });
+    if (ids.length === 0) setNotice({ tone: 'error', text: PAYSLIP_MESSAGES.selectAtLeastOne, selection: true });
     else setToPay(ids);
   };
 
@@ -293,18 +335,21 @@ export function PayslipListPage() {
             <h2 id="payslips-heading" className="text-lg font-semibold">
               {month ? `Payslips covering ${formatMonth(month)}` : 'All Payslips'}
             </h2>
-            {!batch && (
-              <Button
-                variant="secondary"
-                icon={<ListChecks aria-hidden="true" className="h-4 w-4" />}
-                onClick={() => {
-                  setNotice(null);
-                  setBatch(true);
-                }}
-              >
-                Batch Select
-              </Button>
-            )}
+            <div className="flex flex-wrap items-center gap-2">
+              <ExportCsvLink href={payslipExportUrl(exportCriteria)} size="md" />
+              {!batch && (
+                <Button
+                  variant="secondary"
+                  icon={<ListChecks aria-hidden="true" className="h-4 w-4" />}
+                  onClick={() => {
+                    setNotice(null);
+                    setBatch(true);
+                  }}
+                >
+                  Batch Select
+                </Button>
+              )}
+            </div>
           </div>
           <PayslipFilters
             searchText={list.searchText}
@@ -326,14 +371,17 @@ export function PayslipListPage() {
               <p className="mr-auto text-sm font-medium" aria-live="polite">
                 {selected.size} selected
               </p>
+              <Button variant="secondary" size="sm" onClick={selectPage}>
+                Select All
+              </Button>
               <Button
                 variant="secondary"
                 size="sm"
-                onClick={() => setSelected(new Set([...selected, ...payable.map((payslip) => payslip.id)]))}
+                onClick={() => {
+                  setSelected(new Set());
+                  setAllMatching(null);
+                }}
               >
-                Select All
-              </Button>
-              <Button variant="secondary" size="sm" onClick={() => setSelected(new Set())}>
                 Clear Selection
               </Button>
               <Button variant="ghost" size="sm" onClick={endBatch}>
@@ -352,6 +400,27 @@ export function PayslipListPage() {
                 Mark {selected.size} Selected as Paid
               </Button>
             </div>
+          )}
+          {batch && allMatching !== null && (
+            <p
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl bg-canvas px-4 py-2 text-sm"
+              role="status"
+            >
+              {typeof allMatching === 'object' ? (
+                <span>
+                  All {allMatching.selected} {allMatching.selected === 1 ? 'payslip' : 'payslips'} not yet paid {scope}{' '}
+                  {allMatching.selected === 1 ? 'is' : 'are'} selected
+                  {allMatching.paid > 0 ? ` (${allMatching.paid} already paid cannot be)` : ''}.
+                </span>
+              ) : (
+                <>
+                  <span>The payslips not yet paid on this page are selected.</span>
+                  <Button variant="link" busy={allMatching === 'loading'} onClick={() => void selectAllMatching()}>
+                    Select all {formatCount(total)} {scope}
+                  </Button>
+                </>
+              )}
+            </p>
           )}
           {batchEmail.run && (
             <BatchEmailPanel run={batchEmail.run} onStop={batchEmail.stop} onClose={batchEmail.clear} />

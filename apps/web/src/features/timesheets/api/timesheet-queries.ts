@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Timesheet, TimesheetList, TimesheetSummary } from '@td/shared/schemas/timesheet';
+import type { CrewRecorded, Timesheet, TimesheetList, TimesheetSummary } from '@td/shared/schemas/timesheet';
 import { api, withQuery } from '@/lib/api-client.ts';
 
 /** SPEC 2 timesheet list filters (SPEC 9: month, worker, worker name), answered by the server. */
@@ -25,6 +25,10 @@ export interface CrewWorker {
 
 export const TIMESHEET_PAGE_SIZE = 25;
 
+/** Issue 41 item 25 (decision 024): the CSV of what the list's month and filters show, every page. */
+export const timesheetExportUrl = (filters: Omit<TimesheetListFilters, 'page' | 'pageSize'>) =>
+  withQuery('/api/timesheets/export', { ...filters });
+
 /**
  * Query-key factory for everything the timesheets feature reads. Every key starts with `timesheets`,
  * so one invalidation of `timesheetQueries.all()` refreshes lists, summaries and details after a write.
@@ -48,6 +52,13 @@ export const timesheetQueries = {
     queryOptions({
       queryKey: [...timesheetQueries.all(), 'detail', id] as const,
       queryFn: ({ signal }) => api<Timesheet>(`/api/timesheets/${encodeURIComponent(id)}`, { signal }),
+    }),
+  /** Which workers already have a timesheet on a date (crew entry, before Save: issue 41 item 18). */
+  crewRecorded: (workDate: string) =>
+    queryOptions({
+      queryKey: [...timesheetQueries.all(), 'crew', 'recorded', workDate] as const,
+      queryFn: ({ signal }) =>
+        api<CrewRecorded>(withQuery('/api/timesheets/crew/recorded', { work_date: workDate }), { signal }),
     }),
   crewCompanies: () =>
     queryOptions({

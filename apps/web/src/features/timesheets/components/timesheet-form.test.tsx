@@ -99,7 +99,7 @@ describe('TimesheetForm', () => {
   it('sends the parsed values without hours, and shows the server refusal in the red banner', async () => {
     const user = userEvent.setup();
     const message =
-      'A timesheet for Ravi Kumar already exists for 2025-03-10. Please edit the existing timesheet instead.';
+      'A timesheet for Ravi Kumar already exists for 10/03/2025. Please edit the existing timesheet instead.';
     const onSave = vi
       .fn()
       .mockRejectedValueOnce(new ApiError(409, message, 'CONFLICT'))
@@ -122,6 +122,28 @@ describe('TimesheetForm', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Save Timesheet' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
+  });
+
+  it('takes the duplicate banner away once the date or the worker changes (issue 41 item 30)', async () => {
+    const user = userEvent.setup();
+    const message =
+      'A timesheet for Ravi Kumar already exists for 10/03/2025. Please edit the existing timesheet instead.';
+    const onSave = vi.fn().mockRejectedValue(new ApiError(409, message, 'CONFLICT', { work_date: message }));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderForm(onSave);
+    await user.type(screen.getByRole('combobox', { name: /^Worker/ }), 'ravi');
+    await user.click(await screen.findByRole('option', { name: /Ravi Kumar/ }));
+    const date = screen.getByLabelText(/^Work Date/);
+    await user.clear(date);
+    await user.type(date, '2025-03-10');
+    await user.click(screen.getByRole('button', { name: 'Save Timesheet' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    // A change elsewhere leaves it: the clash is still there.
+    await user.type(screen.getByLabelText('Notes'), 'x');
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    await user.clear(date);
+    await user.type(date, '2025-03-11');
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
   });
 
   it('shows the stored timesheet when editing, its worker named without a search', () => {

@@ -59,12 +59,19 @@ export function TimesheetForm({ mode, timesheet, onSave, onSaved, onCancel }: Ti
     shouldFocusError: false,
   });
   const { errors, isSubmitting, isDirty } = form.formState;
-  const [failure, setFailure] = useState<string | null>(null);
+  /** The refusal, and the values it was about (the fields it named; for a 409 also the worker and date). */
+  const [failure, setFailure] = useState<{ text: string; about: Partial<TimesheetFormValues> } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const guard = useUnsavedChangesGuard(isDirty && !isSubmitting);
 
   const [timeIn, timeOut] = form.watch(['time_in', 'time_out']);
+  const current = form.watch();
+  // Issue 41 item 30: a refusal goes once what it was about has changed ("already exists for 10/03/2025"
+  // no longer applies when the date is 11/03/2025).
+  const stillApplies =
+    failure !== null &&
+    Object.entries(failure.about).every(([name, value]) => current[name as keyof TimesheetFormValues] === value);
   const computed = computeTimesheetHours(timeIn || null, timeOut || null);
 
   const submit = form.handleSubmit(
@@ -76,7 +83,13 @@ export function TimesheetForm({ mode, timesheet, onSave, onSaved, onCancel }: Ti
         onSaved(saved);
       } catch (error) {
         console.error('Failed to save timesheet', error);
-        setFailure(errorMessage(error, TIMESHEET_SAVE_FAILED));
+        const named = error instanceof ApiError ? Object.keys(error.fields).filter(isFormField) : [];
+        if (error instanceof ApiError && error.status === 409) named.push('worker_id', 'work_date');
+        const values = form.getValues();
+        setFailure({
+          text: errorMessage(error, TIMESHEET_SAVE_FAILED),
+          about: Object.fromEntries(named.map((name) => [name, values[name]])),
+        });
         if (error instanceof ApiError) {
           for (const [name, message] of Object.entries(error.fields)) {
             if (isFormField(name)) form.setError(name, { type: 'server', message });
@@ -97,9 +110,9 @@ export function TimesheetForm({ mode, timesheet, onSave, onSaved, onCancel }: Ti
       aria-label={adding ? 'Add Timesheet' : 'Edit Timesheet'}
       className="flex flex-col gap-6"
     >
-      {failure && (
+      {failure && stillApplies && (
         <div ref={failureRef}>
-          <Alert tone="error">{failure}</Alert>
+          <Alert tone="error">{failure.text}</Alert>
         </div>
       )}
       <Card>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { isIsoDate } from '@td/shared/rules/dates';
 import { computeTimesheetHours, isTimeOfDay, minutesToHours } from '@td/shared/rules/timesheet-hours';
 import {
   CREW_MAX_ROWS,
@@ -8,7 +9,7 @@ import {
 } from '@td/shared/schemas/timesheet';
 import { Trash2, UsersRound } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardBody, CardFooter, CardHeader } from '@/components/ui/card.tsx';
@@ -20,14 +21,14 @@ import { UnsavedChangesDialog } from '@/components/ui/unsaved-changes-dialog.tsx
 import { WorkerPicker } from '@/features/workers/public/worker-picker.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { focusFirstInvalid } from '@/lib/form-errors.ts';
-import { localIsoDate } from '@/lib/format.ts';
+import { formatDate, formatMonth, localIsoDate } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useReturnTo } from '@/lib/return-to.ts';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes.ts';
 import { useCreateCrewTimesheets } from '../api/timesheet-mutations.ts';
 import { type CrewWorker, fetchCrewWorkers, timesheetQueries } from '../api/timesheet-queries.ts';
+import { type CrewReport, CrewReportPanel } from '../components/crew-report-panel.tsx';
 import { hoursText } from '../components/timesheet-display.ts';
-import type { CrewReport } from './timesheet-list-page.tsx';
 
 /** SPEC 9 contract terms: the working day is 8:00 am to 5:00 pm. */
 const CONTRACT_TIME_IN = '08:00';
@@ -44,9 +45,10 @@ const nameOf = (worker: CrewWorker) => `${worker.first_name} ${worker.last_name}
 /**
  * Crew entry (/timesheet/crew, beyond the spec: suppliers record a whole site's day at once). Pick a
  * date, add workers one by one or every Working worker supplied to a company; each row starts at the
- * contract's 08:00-17:00 and can be changed, with its hours computed by the SPEC 9 rule. Save writes
- * every row in one transaction; rows whose worker already has that day are skipped and reported on the
- * month list that opens next.
+ * contract's 08:00-17:00 and can be changed, with its hours computed by the SPEC 9 rule. Before Save the
+ * form says which workers already have that day; Save writes every row in one transaction. When every
+ * row was saved the month list opens with the result; when rows were skipped (issue 41 item 18) the form
+ * stays with the skipped rows and their times, the result above them, in view and focused.
  */
 export function TimesheetCrewPage() {
   usePageTitle('Crew Entry');
@@ -65,6 +67,14 @@ export function TimesheetCrewPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [result, setResult] = useState<CrewReport | null>(null);
+  // Issue 41 item 18: which rows Save would skip, asked of the server as the date and crew change.
+  const recorded = useQuery({
+    ...timesheetQueries.crewRecorded(workDate),
+    enabled: rows.length > 0 && isIsoDate(workDate),
+  });
+  const recordedIds = new Set(rows.length > 0 && isIsoDate(workDate) ? (recorded.data?.worker_ids ?? []) : []);
+  const alreadyRecorded = rows.filter((row) => recordedIds.has(row.worker.id));
   const guard = useUnsavedChangesGuard(rows.length > 0 && !save.isPending);
 
   const addWorkers = (workers: CrewWorker[]) => {
@@ -121,6 +131,7 @@ export function TimesheetCrewPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
+    setResult(null);
     const found = validate();
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -128,21 +139,28 @@ export function TimesheetCrewPage() {
       return;
     }
     try {
-      const result = await save.mutateAsync({
+      const answer = await save.mutateAsync({
         work_date: workDate,
         rows: rows.map((row) => ({ worker_id: row.worker.id, time_in: row.time_in, time_out: row.time_out })),
       });
       const names = new Map(rows.map((row) => [row.worker.id, nameOf(row.worker)]));
       const report: CrewReport = {
         work_date: workDate,
-        saved: result.saved,
-        skipped: result.skipped.map((row) => ({
+        saved: answer.saved,
+        skipped: answer.skipped.map((row) => ({
           name: names.get(row.worker_id) ?? row.worker_id,
           message: row.message,
         })),
       };
-      guard.release();
-      navigate(`/timesheet?month=${workDate.slice(0, 7)}`, { state: { crewReport: report } });
+      if (report.skipped.length === 0) {
+        guard.release();
+        navigate(`/timesheet?month=${workDate.slice(0, 7)}`, { state: { crewReport: report } });
+        return;
+      }
+      // Issue 41 item 18: the saved rows leave the form; the skipped ones stay, with their times.
+      const skippedIds = new Set(answer.skipped.map((row) => row.worker_id));
+      setRows((current) => current.filter((row) => skippedIds.has(row.worker.id)));
+      setResult(report);
     } catch (error) {
       console.error(TIMESHEET_SAVE_FAILED, error);
       setFailure(errorMessage(error, TIMESHEET_SAVE_FAILED));
@@ -166,6 +184,19 @@ export function TimesheetCrewPage() {
         description="Record a whole site's day at once: one date, a row per worker, hours computed per row."
       />
       <form ref={formRef} noValidate onSubmit={submit} aria-label="Crew Entry" className="flex flex-col gap-6">
+        {result && (
+          <CrewReportPanel report={result} onDismiss={() => setResult(null)}>
+            <p className="mt-2">
+              {result.skipped.length === 1 ? 'The skipped row stays' : 'The skipped rows stay'} below with the times
+              entered: change the date and save again, or remove them.{' '}
+              {result.saved > 0 && (
+                <Link to={`/timesheet?month=${result.work_date.slice(0, 7)}`} className="font-medium underline">
+                  View the timesheets of {formatMonth(result.work_date.slice(0, 7))}
+                </Link>
+              )}
+            </p>
+          </CrewReportPanel>
+        )}
         {failure && <Alert tone="error">{failure}</Alert>}
         <Card>
           <CardHeader title="Day and default times" />
@@ -264,12 +295,29 @@ export function TimesheetCrewPage() {
                 <CrewRowItem
                   key={row.worker.id}
                   row={row}
+                  recorded={recordedIds.has(row.worker.id)}
                   errors={{ time_in: errors[`rows.${index}.time_in`], time_out: errors[`rows.${index}.time_out`] }}
                   onChange={(change) => updateRow(index, change)}
                   onRemove={() => setRows((current) => current.filter((_, i) => i !== index))}
                 />
               ))}
             </ul>
+          )}
+          {alreadyRecorded.length > 0 && (
+            <div className="px-6 pb-2">
+              <Alert
+                tone="warning"
+                title={`${alreadyRecorded.length} of ${rows.length} already ${alreadyRecorded.length === 1 ? 'has' : 'have'} a timesheet on ${formatDate(workDate)} and will be skipped`}
+              >
+                <p>{alreadyRecorded.map((row) => nameOf(row.worker)).join(', ')}</p>
+                <Button
+                  variant="link"
+                  onClick={() => setRows((current) => current.filter((row) => !recordedIds.has(row.worker.id)))}
+                >
+                  Remove {alreadyRecorded.length === 1 ? 'this worker' : 'these workers'} from the crew
+                </Button>
+              </Alert>
+            </div>
           )}
           <CardFooter>
             <Button variant="secondary" onClick={back.leave} disabled={save.isPending}>
@@ -288,13 +336,15 @@ export function TimesheetCrewPage() {
 
 interface CrewRowItemProps {
   row: CrewRow;
+  /** The worker already has a timesheet that day: Save will skip this row. */
+  recorded: boolean;
   errors: { time_in?: string | undefined; time_out?: string | undefined };
   onChange(change: Partial<CrewRow>): void;
   onRemove(): void;
 }
 
 /** One worker's row: times (labelled with the worker's name for screen readers), computed hours, remove. */
-function CrewRowItem({ row, errors, onChange, onRemove }: CrewRowItemProps) {
+function CrewRowItem({ row, recorded, errors, onChange, onRemove }: CrewRowItemProps) {
   const name = nameOf(row.worker);
   const hours = computeTimesheetHours(row.time_in || null, row.time_out || null);
   return (
@@ -302,6 +352,7 @@ function CrewRowItem({ row, errors, onChange, onRemove }: CrewRowItemProps) {
       <div className="col-span-2 min-w-0 sm:col-span-1 sm:pt-7">
         <p className="truncate font-medium text-ink">{name}</p>
         <p className="text-xs text-ink-muted tabular-nums">{row.worker.worker_id}</p>
+        {recorded && <p className="text-xs font-medium text-amber-800">Already has a timesheet that day</p>}
       </div>
       <TextField
         label="Time In"

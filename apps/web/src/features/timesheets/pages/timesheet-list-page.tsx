@@ -1,31 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { monthInTimeZone } from '@td/shared/rules/months';
 import type { Timesheet } from '@td/shared/schemas/timesheet';
-import { CalendarX, Plus, UsersRound, X } from 'lucide-react';
+import { CalendarX, Plus, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Alert } from '@/components/ui/alert.tsx';
 import { buttonClasses } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ExportCsvLink } from '@/components/ui/export-csv-link.tsx';
 import { ListBody } from '@/components/ui/list-body.tsx';
 import { NoMatches } from '@/components/ui/no-matches.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Pagination } from '@/components/ui/table.tsx';
-import { formatCount, formatDate, formatMonth } from '@/lib/format.ts';
+import { formatCount, formatMonth } from '@/lib/format.ts';
 import { useClampPage, useListState } from '@/lib/list-state.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
-import { TIMESHEET_PAGE_SIZE, timesheetQueries } from '../api/timesheet-queries.ts';
+import { TIMESHEET_PAGE_SIZE, timesheetExportUrl, timesheetQueries } from '../api/timesheet-queries.ts';
+import { type CrewReport, CrewReportPanel } from '../components/crew-report-panel.tsx';
 import { DeleteTimesheetDialog } from '../components/delete-timesheet-dialog.tsx';
 import { TimesheetFiltersBar } from '../components/timesheet-filters-bar.tsx';
 import { TimesheetSummaryCards } from '../components/timesheet-summary-cards.tsx';
 import { TimesheetTable } from '../components/timesheet-table.tsx';
-
-/** What crew entry hands the list after saving (decision 012: report per row, then show the month). */
-export interface CrewReport {
-  work_date: string;
-  saved: number;
-  skipped: Array<{ name: string; message: string }>;
-}
 
 const plusIcon = <Plus aria-hidden="true" className="h-4 w-4" />;
 
@@ -123,11 +117,20 @@ export function TimesheetListPage() {
             <h2 id="timesheets-heading" className="text-lg font-semibold">
               Timesheets for {formatMonth(month)}
             </h2>
-            {timesheets.data && (
-              <p className="text-sm text-ink-muted tabular-nums">
-                {formatCount(timesheets.data.total)} {timesheets.data.total === 1 ? 'timesheet' : 'timesheets'}
-              </p>
-            )}
+            <div className="flex items-center gap-3">
+              {timesheets.data && (
+                <p className="text-sm text-ink-muted tabular-nums">
+                  {formatCount(timesheets.data.total)} {timesheets.data.total === 1 ? 'timesheet' : 'timesheets'}
+                </p>
+              )}
+              <ExportCsvLink
+                href={timesheetExportUrl({
+                  month,
+                  worker_id: list.filters.worker_id || undefined,
+                  q: list.q || undefined,
+                })}
+              />
+            </div>
           </div>
           <ListBody query={timesheets} what="timesheets" isEmpty={timesheets.data?.items.length === 0} empty={empty}>
             {timesheets.data && (
@@ -150,39 +153,6 @@ export function TimesheetListPage() {
         </section>
       </div>
       <DeleteTimesheetDialog timesheet={toDelete} onClose={() => setToDelete(null)} />
-    </div>
-  );
-}
-
-/** Crew entry's result: how many were saved and, per skipped row, why. */
-function CrewReportPanel({ report, onDismiss }: { report: CrewReport; onDismiss(): void }) {
-  const saved = `${report.saved} ${report.saved === 1 ? 'timesheet' : 'timesheets'} saved for ${formatDate(report.work_date)}`;
-  return (
-    <div className="relative">
-      <Alert
-        tone={report.skipped.length > 0 ? 'warning' : 'success'}
-        title={report.skipped.length > 0 ? `${saved}; ${report.skipped.length} skipped` : saved}
-      >
-        {report.skipped.length > 0 ? (
-          <ul className="mt-1 list-disc pl-5">
-            {report.skipped.map((row) => (
-              <li key={`${row.name}-${row.message}`}>
-                {row.message.includes(row.name) ? row.message : `${row.name}: ${row.message}`}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          'Every worker of the crew has a timesheet for that day.'
-        )}
-      </Alert>
-      <button
-        type="button"
-        aria-label="Dismiss crew entry report"
-        onClick={onDismiss}
-        className="absolute top-2 right-2 inline-flex h-7 w-7 items-center justify-center rounded-lg text-ink-muted hover:bg-black/5"
-      >
-        <X aria-hidden="true" className="h-4 w-4" />
-      </button>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ExportCsvLink } from '@/components/ui/export-csv-link.tsx';
 import { ListBody } from '@/components/ui/list-body.tsx';
 import { NoMatches } from '@/components/ui/no-matches.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -14,7 +15,7 @@ import { currentRow, useClampPage, useListState } from '@/lib/list-state.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { fromHere } from '@/lib/return-to.ts';
 import { useDeleteTrainingRecord, usePendingDeletions } from '../api/training-record-deletion.ts';
-import { TRAINING_PAGE_SIZE, trainingRecordQueries } from '../api/training-record-queries.ts';
+import { TRAINING_PAGE_SIZE, trainingExportUrl, trainingRecordQueries } from '../api/training-record-queries.ts';
 import { TrainingFiltersBar } from '../components/training-filters-bar.tsx';
 import { TrainingRecordDetailsModal } from '../components/training-record-details-modal.tsx';
 import { TrainingRecordTable } from '../components/training-record-table.tsx';
@@ -97,10 +98,11 @@ export function TrainingRecordListPage() {
       <div className="flex flex-col gap-6">
         <TrainingSummaryTiles summary={summary.data} onShowStatus={(next) => list.setFilter('status', next ?? '')} />
         <section aria-labelledby="training-records-heading" className="flex flex-col gap-4">
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="training-records-heading" className="text-lg font-semibold">
               {status ? `${status} Records` : 'All Records'}
             </h2>
+            <ExportCsvLink href={trainingExportUrl({ ...filters, status })} />
           </div>
           <TrainingFiltersBar
             searchText={list.searchText}

@@ -48,7 +48,7 @@ describe('WorkerFiltersBar', () => {
     const user = userEvent.setup();
     renderBar('Thai');
     expect(screen.queryByLabelText('Nationality')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Clear Filters' })).toBeNull();
     const filters = screen.getByRole('button', { name: 'Filters (1)' });
     expect(filters).toHaveAttribute('aria-expanded', 'false');
 
@@ -57,7 +57,7 @@ describe('WorkerFiltersBar', () => {
     expect(screen.getByLabelText('Nationality')).toHaveValue('Thai');
     expect(screen.getByLabelText('Status')).toBeInTheDocument();
     expect(screen.getByLabelText('Sort by')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Clear Filters' })).toBeInTheDocument();
 
     await user.click(filters);
     expect(screen.queryByLabelText('Nationality')).toBeNull();

@@ -118,7 +118,7 @@ export const WorkerFiltersBar = memo(function WorkerFiltersBar({
             icon={<X aria-hidden="true" className="h-4 w-4" />}
             onClick={onClear}
           >
-            Clear filters
+            Clear Filters
           </Button>
         )}
       </div>
