@@ -70,6 +70,10 @@ export const WORKER_FIELD_LABELS = {
   ipa_url: 'IPA Document',
   consent_letter_url: 'Consent Letter',
   contract_url: 'Contract',
+  // Decision 083: where the salary is paid.
+  bank_swift_code: 'Bank',
+  bank_account_no: 'Bank Account No.',
+  payment_mode: 'Payment Mode',
 } as const;
 export type WorkerField = keyof typeof WORKER_FIELD_LABELS;
 
