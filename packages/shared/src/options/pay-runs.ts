@@ -63,7 +63,12 @@ export const defaultPaymentMode = (worker: {
       ? 'GIRO'
       : 'Cash';
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-SG', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const DATE_FORMAT = new Intl.DateTimeFormat('en-SG', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const DAY_FORMAT = new Intl.DateTimeFormat('en-SG', { day: 'numeric', timeZone: 'UTC' });
 
 /** "1-31 Oct 2026" for a period inside one month, else "15 Oct 2026-14 Nov 2026". */
@@ -102,7 +107,8 @@ export const PAY_RUN_MESSAGES = {
   /** The period lock: an approved or paid run, or a paid payslip, closes its workers' days. */
   lockedApproved: (start: string, end: string, thing: string) =>
     `The pay run for ${periodLabel(start, end)} is approved: reopen it to change this ${thing}`,
-  lockedPaid: (start: string, end: string) => `The pay run for ${periodLabel(start, end)} is paid: this month is closed`,
+  lockedPaid: (start: string, end: string) =>
+    `The pay run for ${periodLabel(start, end)} is paid: this month is closed`,
   lockedPaidPayslip: (start: string, end: string) =>
     `The payslip for ${periodLabel(start, end)} is paid: this month is closed`,
 } as const;

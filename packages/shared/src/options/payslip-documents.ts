@@ -9,7 +9,7 @@ export const PAYSLIP_DOCUMENT_MESSAGES = {
    * the payment or within 3 working days), and refuses a Draft pay run's payslip instead: it is issued
    * once the run is approved.
    */
-  draftCannotBeEmailed: "This payslip belongs to a Draft pay run: it can be emailed once the run is approved.",
+  draftCannotBeEmailed: 'This payslip belongs to a Draft pay run: it can be emailed once the run is approved.',
   /** SPEC 5: emailing needs an address. */
   noEmailAddress: 'Worker does not have an email address',
   /** Decision 025: a second press while the first e-mail is on its way never e-mails the worker twice. */

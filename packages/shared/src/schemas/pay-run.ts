@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PAYMENT_MODES, PAY_RUN_STATUSES } from '../options/pay-runs.ts';
-import { isUuid, isoDate, money, paging, uuid } from './fields.ts';
+import { PAY_RUN_STATUSES, PAYMENT_MODES } from '../options/pay-runs.ts';
+import { isoDate, isUuid, money, paging, uuid } from './fields.ts';
 import { MAX_BATCH, PayrollRunInput } from './payslip.ts';
 
 /** Decision 082: the pay run's API, as the contract has it (money in dollars, 2 decimals). */

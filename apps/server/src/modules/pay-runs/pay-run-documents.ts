@@ -1,11 +1,11 @@
 import { bankName, periodLabel } from '@td/shared/options/pay-runs';
+import { csvCell, toCsv } from '@td/shared/rules/csv';
 import { centsToText } from '@td/shared/rules/money';
 import { minutesToHours } from '@td/shared/rules/timesheet-hours';
 import type { Db } from '../../db/database.ts';
 import type { PayRunRow, PayslipRow } from '../../db/schema.ts';
 import { FONT, FONT_SIZE, fitToWidth, mm, PAGE_MARGIN, renderPdf } from '../../pdf/pdf-document.ts';
 import { drawRule, ensureSpace, writeHeading, writeParagraph } from '../../pdf/pdf-layout.ts';
-import { csvCell, toCsv } from '@td/shared/rules/csv';
 import { payslipsOfRun } from './pay-runs.repository.ts';
 import { requirePaidRun, requireRun } from './pay-runs.service.ts';
 

@@ -185,11 +185,17 @@ export async function markRunPayslipsPaid(
         payment_mode: payment.mode,
         paid_bank_swift_code:
           payment.mode === 'GIRO'
-            ? eb.selectFrom('workers').select('workers.bank_swift_code').whereRef('workers.id', '=', 'payslips.worker_id')
+            ? eb
+                .selectFrom('workers')
+                .select('workers.bank_swift_code')
+                .whereRef('workers.id', '=', 'payslips.worker_id')
             : null,
         paid_bank_account_no:
           payment.mode === 'GIRO'
-            ? eb.selectFrom('workers').select('workers.bank_account_no').whereRef('workers.id', '=', 'payslips.worker_id')
+            ? eb
+                .selectFrom('workers')
+                .select('workers.bank_account_no')
+                .whereRef('workers.id', '=', 'payslips.worker_id')
             : null,
       }))
       .where('id', 'in', part)

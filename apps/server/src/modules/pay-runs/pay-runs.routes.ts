@@ -100,8 +100,7 @@ export const payRunsRoutes: FastifyPluginAsyncZod<PayRunsRoutesOptions> = async 
   app.delete(
     '/:id/payslips/:payslipId',
     { schema: { tags, params: PayRunPayslipParams, response: { 200: PayRun } } },
-    (request) =>
-      payRuns.removePayslipFromRun(db, request.params.id, request.params.payslipId, currentUser(request)),
+    (request) => payRuns.removePayslipFromRun(db, request.params.id, request.params.payslipId, currentUser(request)),
   );
 
   app.get('/:id/bank-file', { schema: { tags, params: IdParams, produces: ['text/csv'] } }, async (request, reply) =>

@@ -4,12 +4,12 @@ import { fromCents } from '@td/shared/rules/money';
 import type { PayRun, PayRunInput, PayRunPayInput, PayRunSkip, PayRunStarted } from '@td/shared/schemas/pay-run';
 import { type Actor, type AuditEvent, recordAudit, recordAuditMany } from '../../audit/audit.repository.ts';
 import type { Db } from '../../db/database.ts';
+import type { PayRunRow, PayslipRow } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { ADMIN_CHARGE_AUDIT_ENTITY, chargeIdsToDeduct, markChargesDeducted } from '../admin-charges/public.ts';
 import { generateRunPayslips, PAYSLIP_ENTITY } from '../payslips/public.ts';
 import * as repo from './pay-runs.repository.ts';
-import type { PayRunRow, PayslipRow } from '../../db/schema.ts';
 
 export const PAY_RUN_ENTITY = 'pay_run';
 
@@ -43,7 +43,11 @@ export function toPayRun(row: PayRunRow): PayRun {
     },
     generated: row.generated,
     skipped: parseSkipped(row.skipped),
-    totals: { gross: fromCents(row.gross), deductions: fromCents(row.deductions), nett_salary: fromCents(row.nett_salary) },
+    totals: {
+      gross: fromCents(row.gross),
+      deductions: fromCents(row.deductions),
+      nett_salary: fromCents(row.nett_salary),
+    },
     created_by: row.created_by,
     approved_by: row.approved_by,
     approved_at: row.approved_at,
@@ -276,14 +280,18 @@ export function payPayRun(db: Db, id: string, input: PayRunPayInput, actor: Acto
         (row) => modeOf(row) === 'GIRO' && (!row.bank_swift_code || !row.bank_account_no),
       );
       if (withoutBank.length > 0) {
-        throw conflict(M.missingBankDetails(withoutBank.map((row) => `${row.worker_first_name} ${row.worker_last_name}`)));
+        throw conflict(
+          M.missingBankDetails(withoutBank.map((row) => `${row.worker_first_name} ${row.worker_last_name}`)),
+        );
       }
       const before = new Map((await repo.payslipsOfRun(trx, id)).map((row) => [row.id, row]));
       const paid = [];
       for (const mode of ['GIRO', 'Cash', 'Cheque'] as const) {
         const ids = payslips.filter((row) => modeOf(row) === mode).map((row) => row.id);
         if (ids.length > 0) {
-          paid.push(...(await repo.markRunPayslipsPaid(trx, ids, { date: input.payment_date, mode, paidAt: timestamp })));
+          paid.push(
+            ...(await repo.markRunPayslipsPaid(trx, ids, { date: input.payment_date, mode, paidAt: timestamp })),
+          );
         }
       }
       const charges = await markChargesDeducted(

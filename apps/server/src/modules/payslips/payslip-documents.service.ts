@@ -104,8 +104,7 @@ async function buildDocument(db: Db, row: PayslipRow, timeZone: string): Promise
     payPeriodEnd: payslip.pay_period_end,
     // The day it was paid where the business is (paid at 04:23 on 2 December in Singapore is 2 December).
     // Decision 082: a pay run records the payment date; else the day it was marked paid.
-    paymentDate:
-      payslip.payment_date ?? (payslip.paid_at ? dateInTimeZone(new Date(payslip.paid_at), timeZone) : null),
+    paymentDate: payslip.payment_date ?? (payslip.paid_at ? dateInTimeZone(new Date(payslip.paid_at), timeZone) : null),
     paymentMode: payslip.payment_mode,
     totalHoursWorked: payslip.total_hours_worked,
     totalOvertimeHours: payslip.total_overtime_hours,
