@@ -21,6 +21,7 @@ import { createMailer } from './mail/create-mailer.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { adminChargesRoutes } from './modules/admin-charges/admin-charges.routes.ts';
 import { employmentLetterRoutes } from './modules/employment-letter/employment-letter.routes.ts';
+import { payRunsRoutes } from './modules/pay-runs/pay-runs.routes.ts';
 import { payrollRunsRoutes, payslipsRoutes } from './modules/payslips/payslips.routes.ts';
 import { timesheetsRoutes } from './modules/timesheets/timesheets.routes.ts';
 import { trainingRecordsRoutes } from './modules/training-records/training-records.routes.ts';
@@ -204,6 +205,13 @@ export async function buildApp({
         timeZone: config.businessTimeZone,
       });
       await api.register(payrollRunsRoutes, { prefix: '/payroll-runs', db });
+      await api.register(payRunsRoutes, {
+        prefix: '/pay-runs',
+        db,
+        mailer,
+        company: config.company,
+        timeZone: config.businessTimeZone,
+      });
     },
     { prefix: '/api' },
   );

@@ -50,6 +50,9 @@ export function buildWorker(overrides: Partial<WorkerFormValues> = {}): WorkerFo
     ipa_url: '',
     consent_letter_url: '',
     contract_url: '',
+    bank_swift_code: '',
+    bank_account_no: '',
+    payment_mode: '',
     ...overrides,
   };
 }

@@ -158,6 +158,11 @@ export async function insertPayslipRow(
     worker_email: null,
     created_at: stamp(),
     updated_at: stamp(),
+    pay_run_id: null,
+    payment_date: null,
+    payment_mode: null,
+    paid_bank_swift_code: null,
+    paid_bank_account_no: null,
     ...overrides,
   };
   await db.insertInto('payslips').values(row).execute();

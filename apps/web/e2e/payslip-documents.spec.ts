@@ -86,8 +86,8 @@ test('a Paid payslip cannot be emailed, and the batch e-mail reports each paysli
   await expect(panel.getByText(PAYSLIP_DOCUMENT_MESSAGES.noEmailAddress)).toBeVisible();
   await expect(list.row(fullName(withEmail)).getByText('Sent', { exact: true })).toBeVisible();
 
+  // Decision 082: a Paid payslip may still be e-mailed (MOM: with the payment or within 3 working days).
   await apiRequest(page, 'POST', '/api/payslips/mark-paid', { ids: [first.id] });
   await page.goto(`/payslip/view/${first.id}`);
-  await expect(page.getByRole('button', { name: 'Email Payslip' })).toBeDisabled();
-  await expect(page.getByText(PAYSLIP_DOCUMENT_MESSAGES.paidCannotBeEmailed)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Email Payslip' })).toBeEnabled();
 });

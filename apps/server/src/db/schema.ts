@@ -20,6 +20,7 @@ export interface Database {
   payslips: PayslipsTable;
   payslip_status_totals: PayslipStatusTotalsTable;
   payslip_charges: PayslipChargesTable;
+  pay_runs: PayRunsTable;
 }
 
 export interface UsersTable {
@@ -124,6 +125,11 @@ export interface WorkersTable {
   fin_no_key: string | null;
   passport_no_key: string | null;
   wp_no_key: string | null;
+  /** Decision 083: a SWIFT code of a bank that takes GIRO bulk payments, and the account's digits. */
+  bank_swift_code: string | null;
+  bank_account_no: string | null;
+  /** GIRO, Cash or Cheque; null reads as GIRO when an account is set, Cash otherwise. */
+  payment_mode: 'GIRO' | 'Cash' | 'Cheque' | null;
 }
 export type WorkerRow = Selectable<WorkersTable>;
 export type NewWorkerRow = Insertable<WorkersTable>;
@@ -258,6 +264,13 @@ export interface PayslipsTable {
   worker_email: string | null;
   created_at: string;
   updated_at: string;
+  /** Decision 082: the pay run the payslip belongs to, if any. */
+  pay_run_id: string | null;
+  /** Set when paid: the payment date (YYYY-MM-DD), the mode and the bank details paid to. */
+  payment_date: string | null;
+  payment_mode: 'GIRO' | 'Cash' | 'Cheque' | null;
+  paid_bank_swift_code: string | null;
+  paid_bank_account_no: string | null;
 }
 export type PayslipRow = Selectable<PayslipsTable>;
 
@@ -274,3 +287,34 @@ export interface PayslipStatusTotalsTable {
   status: PayslipsTable['status'];
   payslips: number;
 }
+
+/** Decision 082: one period's pay run. Money in integer cents. */
+export interface PayRunsTable {
+  id: string;
+  pay_period_start: string;
+  pay_period_end: string;
+  status: 'Generating' | 'Draft' | 'Approved' | 'Paid' | 'Failed';
+  /** JSON array of the workers asked for, or null for every active worker. */
+  worker_ids: string | null;
+  progress_total: number;
+  generated: number;
+  /** JSON `[{ worker_id, reason }]`. */
+  skipped: string;
+  gross: number;
+  deductions: number;
+  nett_salary: number;
+  pay_by_date: string;
+  payment_date: string | null;
+  error: string | null;
+  created_by: string;
+  created_by_user_id: string | null;
+  approved_by: string | null;
+  approved_by_user_id: string | null;
+  approved_at: string | null;
+  paid_by: string | null;
+  paid_by_user_id: string | null;
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type PayRunRow = Selectable<PayRunsTable>;

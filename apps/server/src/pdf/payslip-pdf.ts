@@ -56,6 +56,8 @@ export interface PayslipDocument {
   payPeriodEnd: string;
   /** The date the salary was paid, when known (a Paid payslip); else the PDF says it is not paid yet. */
   paymentDate: string | null;
+  /** PAYROLL-SG 7: the mode of payment (GIRO, Cash, Cheque), when paid through a pay run. */
+  paymentMode?: string | null;
   totalHoursWorked: number;
   totalOvertimeHours: number;
   hourlyRateCents: number;
@@ -258,6 +260,7 @@ function drawPayslip(doc: Doc, payslip: PayslipDocument, options: PayslipPdfOpti
   doc.y = afterTitle + 6;
   detailRow(doc, 'Salary period', period);
   detailRow(doc, 'Date of payment', payslip.paymentDate ? longDate(payslip.paymentDate) : 'Not paid yet');
+  if (payslip.paymentMode) detailRow(doc, 'Mode of payment', payslip.paymentMode);
 
   heading(doc, 'Employee', 20);
   detailRow(doc, 'Name', orNA(payslip.worker.name));

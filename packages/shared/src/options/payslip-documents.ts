@@ -4,8 +4,12 @@ export const PAYSLIP_DOCUMENT_MESSAGES = {
   dataIncomplete: 'Payslip data is incomplete',
   /** SPEC 5: emailing needs the worker. */
   workerMissing: 'Worker information is missing',
-  /** SPEC 4/5: a Paid payslip cannot be emailed. */
-  paidCannotBeEmailed: 'This payslip has already been marked as Paid and cannot be emailed.',
+  /**
+   * SPEC 4/5 refused e-mailing a Paid payslip; decision 082 changes that (MOM: a payslip is issued with
+   * the payment or within 3 working days), and refuses a Draft pay run's payslip instead: it is issued
+   * once the run is approved.
+   */
+  draftCannotBeEmailed: 'This payslip belongs to a Draft pay run: it can be emailed once the run is approved.',
   /** SPEC 5: emailing needs an address. */
   noEmailAddress: 'Worker does not have an email address',
   /** Decision 025: a second press while the first e-mail is on its way never e-mails the worker twice. */

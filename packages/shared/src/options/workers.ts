@@ -72,6 +72,10 @@ export const WORKER_FIELD_LABELS = {
   contract_url: 'Contract',
   employment_start_date: 'Employment Start Date',
   employment_end_date: 'Employment End Date',
+  // Decision 083: where the salary is paid.
+  bank_swift_code: 'Bank',
+  bank_account_no: 'Bank Account No.',
+  payment_mode: 'Payment Mode',
 } as const;
 export type WorkerField = keyof typeof WORKER_FIELD_LABELS;
 

@@ -182,6 +182,10 @@ export const Payslip = PayslipFigures.extend({
   worker: PayslipWorker,
   created_at: z.string(),
   updated_at: z.string(),
+  /** Decision 082: the pay run it belongs to, and how and when it was paid. */
+  pay_run_id: z.string().nullable(),
+  payment_date: z.string().nullable(),
+  payment_mode: z.string().nullable(),
 });
 export type Payslip = z.infer<typeof Payslip>;
 
@@ -208,6 +212,8 @@ export const PayslipListQuery = z.object({
     .trim()
     .optional()
     .refine((value) => !value || MONTH.test(value), { message: 'Please choose a valid month (YYYY-MM)' }),
+  /** Decision 082: the payslips of one pay run. */
+  pay_run_id: filterText('Pay Run'),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });

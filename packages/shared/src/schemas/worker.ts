@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountNumberProblem, GIRO_BANKS, PAY_RUN_MESSAGES, PAYMENT_MODES } from '../options/pay-runs.ts';
 import {
   CORETRADES,
   LEVIES,
@@ -98,6 +99,7 @@ export const UNIQUE_IDENTITY_FIELDS = ['fin_no', 'passport_no', 'wp_no'] as cons
 export type UniqueIdentityField = (typeof UNIQUE_IDENTITY_FIELDS)[number];
 
 const L = WORKER_FIELD_LABELS;
+const GIRO_SWIFT_CODES = GIRO_BANKS.map((bank) => bank.swift) as [string, ...string[]];
 const text = (field: WorkerField, max: number) => optional(safeText(max, { label: L[field] }));
 const date = (field: WorkerField, rules: { past?: boolean } = {}) => optional(isoDate({ label: L[field], ...rules }));
 const choice = <T extends readonly [string, ...string[]]>(field: WorkerField, values: T) =>
@@ -138,6 +140,13 @@ const WorkerFields = z.object({
   // Decision 096: fields added after the whole-record edit rule keep their value when a PUT leaves them out.
   employment_start_date: keptWhenOmitted(isoDate({ label: L.employment_start_date })),
   employment_end_date: keptWhenOmitted(isoDate({ label: L.employment_end_date })),
+  // Decision 083: the bank (a GIRO bank's SWIFT code), the account's digits (spaces and dashes as
+  // printed on a bank book are dropped) and the default payment mode.
+  bank_swift_code: choice('bank_swift_code', GIRO_SWIFT_CODES),
+  bank_account_no: optional(
+    safeText(30, { label: L.bank_account_no }).overwrite((value) => value.replace(/[\s-]/g, '')),
+  ),
+  payment_mode: choice('payment_mode', PAYMENT_MODES),
 });
 
 /** Fields a PUT may leave out, keeping what is stored (decision 096); every other field must be sent. */
@@ -228,6 +237,15 @@ function workerFieldsChecked(mode: WorkerFormMode, today: () => string) {
       if (typeof worker.phone_number === 'string' && !isValidPhoneNumber(worker.phone_number)) {
         issue('phone_number', PHONE_MESSAGE);
       }
+      if ((worker.bank_swift_code === null) !== (worker.bank_account_no === null)) {
+        issue(worker.bank_swift_code === null ? 'bank_swift_code' : 'bank_account_no', PAY_RUN_MESSAGES.bankIncomplete);
+      } else if (typeof worker.bank_swift_code === 'string' && typeof worker.bank_account_no === 'string') {
+        const problem = accountNumberProblem(worker.bank_swift_code, worker.bank_account_no);
+        if (problem) issue('bank_account_no', problem);
+      }
+      if (worker.payment_mode === 'GIRO' && worker.bank_account_no === null) {
+        issue('bank_account_no', PAY_RUN_MESSAGES.giroNeedsAccount);
+      }
       if (mode === 'add' && worker.type_of_pass === 'WP' && worker.coretrade === null) {
         issue('coretrade', CORETRADE_REQUIRED);
       }
@@ -283,6 +301,9 @@ export const Worker = z.object({
   contract_url: nullableString,
   employment_start_date: nullableString,
   employment_end_date: nullableString,
+  bank_swift_code: nullableString,
+  bank_account_no: nullableString,
+  payment_mode: nullableString,
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -22,6 +22,7 @@ import * as redundantIndexes from './0020-redundant-indexes.ts';
 import * as derivedTablesRemoved from './0021-derived-tables-removed.ts';
 import * as payslipChargesAndPeriods from './0022-payslip-charges-and-periods.ts';
 import * as employmentDates from './0023-employment-dates.ts';
+import * as payRuns from './0024-pay-runs.ts';
 
 /** Listed here rather than read from disk, so the bundled server carries them. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021-derived-tables-removed': derivedTablesRemoved,
   '0022-payslip-charges-and-periods': payslipChargesAndPeriods,
   '0023-employment-dates': employmentDates,
+  '0024-pay-runs': payRuns,
 };

@@ -17,6 +17,7 @@ import { isForeignKeyViolation } from '../../db/errors.ts';
 import { newId, nowIso } from '../../lib/clock.ts';
 import { MAX_EXPORT_ROWS } from '../../lib/csv-download.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { assertPeriodsOpen } from '../pay-runs/public.ts';
 import { findWorkerById } from '../workers/public.ts';
 import * as repo from './admin-charges.repository.ts';
 
@@ -66,6 +67,8 @@ export async function createAdminCharge(
   await assertWorkerExists(db, input.worker_id);
   return guardWorkerLink(() =>
     db.transaction().execute(async (trx) => {
+      // Decision 082: an approved or paid pay run's days are closed.
+      await assertPeriodsOpen(trx, [{ workerId: input.worker_id, date: input.charge_date }], 'admin charge');
       const timestamp = nowIso(now);
       const id = newId();
       await repo.insertAdminCharge(trx, { id, created_at: timestamp, updated_at: timestamp }, input);
@@ -90,6 +93,14 @@ export async function updateAdminCharge(
       const before = await loadCharge(trx, id);
       if (before.status === 'Deducted') throw conflict(CHARGE_DEDUCTED_EDIT);
       if (onPayslip) throw conflict(CHARGE_ON_PAYSLIP_EDIT);
+      await assertPeriodsOpen(
+        trx,
+        [
+          { workerId: before.worker_id, date: before.charge_date },
+          { workerId: input.worker_id, date: input.charge_date },
+        ],
+        'admin charge',
+      );
       await assertWorkerExists(trx, input.worker_id);
       // The UPDATE repeats the condition: payroll may deduct the charge in the meantime.
       if (!(await repo.updateAdminChargeFields(trx, before.id, input, nowIso(now))))
@@ -149,6 +160,9 @@ export async function deleteAdminCharge(db: Db, id: string, actor: Actor): Promi
     const onPayslip = await repo.lockChargeAndCheckPayslip(trx, id);
     const before = await loadCharge(trx, id);
     if (onPayslip && before.status !== 'Deducted') throw conflict(CHARGE_ON_PAYSLIP_DELETE);
+    if (before.status !== 'Deducted') {
+      await assertPeriodsOpen(trx, [{ workerId: before.worker_id, date: before.charge_date }], 'admin charge');
+    }
     if (before.status === 'Deducted' || !(await repo.deleteAdminCharge(trx, before.id))) {
       throw conflict(CHARGE_DEDUCTED_DELETE);
     }

@@ -35,6 +35,42 @@ async function failAuditOnceAllPayslipsAreWritten(db: Db): Promise<void> {
     .execute(db);
 }
 
+describe('POST /api/pay-runs failing mid-way (decision 082)', () => {
+  it('leaves no payslip and no audit entry, marks the run Failed with the reason, and runs whole later', async () => {
+    const t = await buildTestApp();
+    await t.signIn();
+    const workers = await insertWorkers(
+      t.db,
+      ...Array.from({ length: WORKERS }, () => ({ status: 'Working', rate_type: 'Daily', salary_rate: 10_000 })),
+    );
+    const run = { ...MARCH, worker_ids: workers.map((worker) => worker.id) };
+    await failAuditOnceAllPayslipsAreWritten(t.db);
+
+    const started = await t.request({ method: 'POST', url: '/api/pay-runs', payload: run });
+    expect(started.statusCode).toBe(202);
+    const failed = await settled(t, started.json().id);
+    expect(failed).toMatchObject({ status: 'Failed', generated: 0 });
+    expect(failed.error).toContain('nothing of it was kept');
+    expect(failed.error).toContain('simulated failure');
+    expect(await t.db.selectFrom('payslips').select('id').execute()).toEqual([]);
+    expect(await t.db.selectFrom('audit_log').select('id').where('entity', '=', 'payslip').execute()).toEqual([]);
+
+    await sql.raw(`drop trigger fail_audit${databaseUnderTest === 'sqlite' ? '' : ' on audit_log'}`).execute(t.db);
+    // A Failed run does not hold the period.
+    const again = await t.request({ method: 'POST', url: '/api/pay-runs', payload: run });
+    expect(again.statusCode).toBe(202);
+    expect(await settled(t, again.json().id)).toMatchObject({ status: 'Draft', generated: WORKERS });
+  });
+});
+
+async function settled(t: Awaited<ReturnType<typeof buildTestApp>>, id: string) {
+  for (;;) {
+    const run = (await t.request({ method: 'GET', url: `/api/pay-runs/${id}` })).json();
+    if (run.status !== 'Generating') return run;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 describe('POST /api/payroll-runs interrupted mid-way', () => {
   it('leaves no payslip and no audit entry when a write after the payslips fails, and runs whole later', async () => {
     const t = await buildTestApp();

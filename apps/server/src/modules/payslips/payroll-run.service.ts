@@ -231,3 +231,91 @@ export async function runPayroll(
     ],
   };
 }
+
+/** How many payslips a pay run writes per statement batch; its progress moves by this much. */
+const RUN_BATCH = 1_000;
+
+export interface RunPayslipsOptions {
+  payRunId: string;
+  timestamp: string;
+  /** Called with the workers done and the workers to do, after each batch (the pay run's progress). */
+  onProgress: (done: number, total: number) => void;
+}
+
+export interface RunPayslipsResult {
+  generated: number;
+  skipped: Array<{ worker_id: string; reason: string }>;
+  /** Integer cents over the payslips written. */
+  gross: number;
+  deductions: number;
+  nett: number;
+}
+
+/**
+ * Decision 082: a pay run's payslips, written inside the caller's transaction (the whole run or
+ * nothing). Each worker's figures come from the same shared calculation as a single payslip; the payslips
+ * are Draft (SPEC 4's yellow badge) until the run is approved, and name their run. A worker with a
+ * payslip overlapping the period is skipped with the reason (SPEC 9).
+ */
+export async function generateRunPayslips(
+  trx: Db,
+  input: PayrollRunInput,
+  actor: Actor,
+  { payRunId, timestamp, onProgress }: RunPayslipsOptions,
+): Promise<RunPayslipsResult> {
+  await lockPayrollWorkers(trx, input.worker_ids);
+  const { period, entries, missing } = await gatherRun(trx, input, true);
+  const pending = entries.filter((entry) => entry.existing === null);
+  onProgress(0, pending.length);
+  let generated = 0;
+  let gross = 0;
+  let deductions = 0;
+  let nett = 0;
+  for (let from = 0; from < pending.length; from += RUN_BATCH) {
+    const batch = pending.slice(from, from + RUN_BATCH);
+    const rows = batch.map((entry) => ({
+      ...buildPayslipRow({ ...entry, period, actor, timestamp, emailRequested: false }),
+      status: 'Draft' as const,
+      pay_run_id: payRunId,
+    }));
+    // The workers are locked and the overlap checked inside this transaction, so every row goes in; a
+    // payslip of the period generated meanwhile breaks the database's rule and fails the whole run.
+    const saved = await repo.insertPayslipsSkippingExisting(trx, rows);
+    if (saved.length !== rows.length) throw conflict(M.runOverlapRace);
+    const payslipOf = new Map(saved.map((row) => [row.worker_id, row.id]));
+    await linkChargesToPayslips(
+      trx,
+      batch.flatMap((entry) => {
+        const payslipId = payslipOf.get(entry.source.worker.id);
+        return payslipId === undefined
+          ? []
+          : entry.source.chargeIds.map((charge_id) => ({ payslip_id: payslipId, charge_id }));
+      }),
+    );
+    await insertCreateAuditsOfStoredRows(trx, actor, {
+      entity: PAYSLIP_ENTITY,
+      table: 'payslips',
+      columns: Object.keys(rows[0] ?? {}),
+      ids: saved.map((row) => row.id),
+    });
+    for (const row of rows) {
+      gross += row.basic_salary + row.overtime_amount;
+      deductions += row.admin_charges_deduction + row.other_deductions;
+      nett += row.nett_salary;
+    }
+    generated += saved.length;
+    onProgress(generated, pending.length);
+  }
+  return {
+    generated,
+    gross,
+    deductions,
+    nett,
+    skipped: [
+      ...entries
+        .filter((entry) => entry.existing !== null)
+        .map((entry) => ({ worker_id: entry.source.worker.id, reason: skipReason(period, entry.existing) })),
+      ...missing.map((id) => ({ worker_id: id, reason: SKIP_REASONS.workerNotFound })),
+    ],
+  };
+}

@@ -236,13 +236,13 @@ describe('POST /api/payslips/{id}/email', () => {
     expect(parsed.attachments[0]?.filename).toBe('Payslip_TD-4821_2025-03-01_2025-03-31.pdf');
   });
 
-  it('refuses a Paid payslip (409), a worker without an address or gone (400) and an unknown id (404)', async () => {
+  it('e-mails a Paid payslip, which stays Paid (decision 082); refuses a worker without an address or gone (400) and an unknown id (404)', async () => {
     const t = await signedInApp();
     const paid = await givenPayslip(t);
     await t.request({ method: 'POST', url: '/api/payslips/mark-paid', payload: { ids: [paid.payslip.id] } });
-    const refusedPaid = await emailOf(t, paid.payslip.id);
-    expect(refusedPaid.statusCode).toBe(409);
-    expect(refusedPaid.json().error.message).toBe(D.paidCannotBeEmailed);
+    const emailedPaid = await emailOf(t, paid.payslip.id);
+    expect(emailedPaid.statusCode).toBe(200);
+    expect(emailedPaid.json().status).toBe('Paid');
 
     const noAddress = await givenPayslip(t, {
       worker_id: 'TD-4822',

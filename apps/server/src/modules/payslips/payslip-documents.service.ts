@@ -103,7 +103,9 @@ async function buildDocument(db: Db, row: PayslipRow, timeZone: string): Promise
     payPeriodStart: payslip.pay_period_start,
     payPeriodEnd: payslip.pay_period_end,
     // The day it was paid where the business is (paid at 04:23 on 2 December in Singapore is 2 December).
-    paymentDate: payslip.paid_at ? dateInTimeZone(new Date(payslip.paid_at), timeZone) : null,
+    // Decision 082: a pay run records the payment date; else the day it was marked paid.
+    paymentDate: payslip.payment_date ?? (payslip.paid_at ? dateInTimeZone(new Date(payslip.paid_at), timeZone) : null),
+    paymentMode: payslip.payment_mode,
     totalHoursWorked: payslip.total_hours_worked,
     totalOvertimeHours: payslip.total_overtime_hours,
     // The row's cents as stored: the PDF adds them up and converts each once, when printed.
@@ -144,7 +146,7 @@ const sending = new Set<string>();
 
 /**
  * SPEC 2 Email Payslip (SPEC 5 rules, ARCHITECTURE differs 1: sent by our server): the worker must still
- * exist and have an address and the payslip must not be Paid. The message carries the worker's name,
+ * exist and have an address and the payslip must not be a Draft pay run's (decision 082). The message carries the worker's name,
  * the period, hours, overtime hours and nett salary, with the PDF attached. Once the mailer accepted it,
  * the payslip becomes Sent unless it was paid meanwhile (SPEC 4), with its audit entry.
  */
@@ -157,7 +159,8 @@ export async function emailPayslip(
   now: () => Date = () => new Date(),
 ): Promise<EmailedPayslip> {
   const row = await requirePayslipRow(db, id);
-  if (row.status === 'Paid') throw conflict(D.paidCannotBeEmailed);
+  // Decision 082: a Paid payslip may be e-mailed (MOM: with the payment or within 3 working days).
+  if (row.status === 'Draft') throw conflict(D.draftCannotBeEmailed);
   const worker = row.worker_id ? await findPayrollWorker(db, row.worker_id) : undefined;
   if (!worker) throw badRequest(D.workerMissing);
   if (!worker.email) throw badRequest(D.noEmailAddress);

@@ -79,6 +79,9 @@ export function toPayslip(row: PayslipRow): Payslip {
     },
     created_at: row.created_at,
     updated_at: row.updated_at,
+    pay_run_id: row.pay_run_id,
+    payment_date: row.payment_date,
+    payment_mode: row.payment_mode,
   };
 }
 
@@ -176,6 +179,8 @@ export interface PayslipFilters {
   status?: string | undefined;
   /** `YYYY-MM`. */
   month?: string | undefined;
+  /** Decision 082: the payslips of one pay run. */
+  pay_run_id?: string | undefined;
 }
 
 /** The first and last day of a `YYYY-MM` month. */
@@ -202,6 +207,10 @@ function filtersOf(eb: ExpressionBuilder<Database, 'payslips'>, filters: Payslip
   }
   // An unknown status simply matches nothing.
   if (filters.status) conditions.push(eb('status', '=', filters.status as PayslipsTable['status']));
+  if (filters.pay_run_id) {
+    // An id that is no UUID matches nothing (PostgreSQL would refuse to compare it).
+    conditions.push(isUuid(filters.pay_run_id) ? eb('pay_run_id', '=', filters.pay_run_id) : sql<SqlBool>`1 = 0`);
+  }
   if (filters.month) {
     // SPEC 9: a payslip matches when its period overlaps the month.
     const month = monthBounds(filters.month);
@@ -215,7 +224,8 @@ function filtersOf(eb: ExpressionBuilder<Database, 'payslips'>, filters: Payslip
  * (a row per status, kept by triggers: they grow with every payroll run) instead of counting the
  * payslips; any other filter counts them.
  */
-const filteredBeyondStatus = (filters: PayslipFilters) => Boolean(filters.q || filters.worker_id || filters.month);
+const filteredBeyondStatus = (filters: PayslipFilters) =>
+  Boolean(filters.q || filters.worker_id || filters.month || filters.pay_run_id);
 
 function statusTotals(db: Db, status?: string) {
   return db
@@ -361,7 +371,14 @@ export async function markPayslipsPaid(db: Db, ids: readonly string[], now: stri
  */
 export async function deleteUnpaidPayslip(db: Db, id: string): Promise<PayslipRow | undefined> {
   if (!isUuid(id)) return undefined;
-  return db.deleteFrom('payslips').where('id', '=', id).where('status', '<>', 'Paid').returningAll().executeTakeFirst();
+  // Decision 082: a payslip of a pay run goes only while the run is Draft (its payslips are Draft then).
+  return db
+    .deleteFrom('payslips')
+    .where('id', '=', id)
+    .where('status', '<>', 'Paid')
+    .where((eb) => eb.or([eb('pay_run_id', 'is', null), eb('status', '=', 'Draft')]))
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /**

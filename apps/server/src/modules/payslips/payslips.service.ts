@@ -1,3 +1,4 @@
+import { PAY_RUN_MESSAGES } from '@td/shared/options/pay-runs';
 import { PAYSLIP_MESSAGES as M, payslipExistsMessage } from '@td/shared/options/payslips';
 import type { DateRange } from '@td/shared/rules/dates';
 import { fromCents, toCents } from '@td/shared/rules/money';
@@ -192,7 +193,11 @@ export async function deletePayslip(db: Db, id: string, actor: Actor): Promise<v
   await db.transaction().execute(async (trx) => {
     // The guard is part of the DELETE: a payslip paid at the same moment is never deleted.
     const before = await repo.deleteUnpaidPayslip(trx, id);
-    if (!before) throw (await repo.findPayslipRow(trx, id)) ? conflict(M.paidCannotBeDeleted) : notFound(M.notFound);
+    if (!before) {
+      const row = await repo.findPayslipRow(trx, id);
+      if (!row) throw notFound(M.notFound);
+      throw conflict(row.status === 'Paid' ? M.paidCannotBeDeleted : PAY_RUN_MESSAGES.payslipOfLockedRun);
+    }
     await recordAudit(trx, actor, { action: 'delete', entity: PAYSLIP_ENTITY, entityId: id, before });
   });
 }
@@ -218,6 +223,10 @@ export async function markPayslipsPaid(
     await lockPayrollWorkers(trx, await repo.workerIdsOfPayslips(trx, unique));
     const before = await repo.lockPayslipRows(trx, unique);
     if (before.length !== unique.length) throw notFound(M.notFound);
+    // Decision 082: a pay run's payslips are paid with their run (payment date, mode, bank file).
+    if (before.some((row) => row.pay_run_id !== null && row.status !== 'Paid')) {
+      throw conflict(PAY_RUN_MESSAGES.payslipOfRun);
+    }
     const paid = await repo.markPayslipsPaid(trx, unique, timestamp);
     // SPEC 4, decision 081: exactly the charges each paid payslip recorded when it was generated.
     const chargeIds = await chargeIdsToDeduct(

@@ -1,8 +1,12 @@
 /**
  * What the payslips module offers the other parts of the server (decision 075): the demo generator
  * computes and stores its payslips through this file only, the way the payroll run does, never the
- * module's repositories directly (`npm run lint` checks it).
+ * module's repositories directly (`npm run lint` checks it). The pay runs (decision 082) write their
+ * payslips, e-mail them and draw their PDFs through it too.
  */
 export { NO_TIMESHEETS, sumTimesheetsByWorker } from './payroll-reads.repository.ts';
+export { generateRunPayslips, type RunPayslipsResult } from './payroll-run.service.ts';
 export { basisOf, buildPayslipRow, negativeNettReason, type PayslipSource } from './payslip-calculation.ts';
-export type { NewPayslipRow } from './payslips.repository.ts';
+export { emailPayslip, type PayslipDocumentSettings } from './payslip-documents.service.ts';
+export { type NewPayslipRow, toPayslip } from './payslips.repository.ts';
+export { PAYSLIP_ENTITY } from './payslips.service.ts';

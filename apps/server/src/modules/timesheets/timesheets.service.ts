@@ -20,7 +20,8 @@ import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { newId, nowIso } from '../../lib/clock.ts';
 import { MAX_EXPORT_ROWS } from '../../lib/csv-download.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { assertPeriodsOpen } from '../pay-runs/public.ts';
 import { findWorkersSuppliedTo, listSuppliedCompanies } from '../workers/public.ts';
 import * as repo from './timesheets.repository.ts';
 
@@ -176,6 +177,8 @@ export async function createTimesheet(
   if (await repo.findTimesheetIdFor(db, input.worker_id, input.work_date)) throw duplicate(worker, input.work_date);
   return withWorkerCheck(() =>
     db.transaction().execute(async (trx) => {
+      // Decision 082: an approved or paid pay run's days are closed.
+      await assertPeriodsOpen(trx, [{ workerId: input.worker_id, date: input.work_date }], 'timesheet');
       const id = newId();
       const timestamp = nowIso(now);
       const inserted = await repo.insertTimesheetUnlessExists(trx, {
@@ -204,6 +207,14 @@ export async function updateTimesheet(
   try {
     return await db.transaction().execute(async (trx) => {
       const before = await getTimesheet(trx, id);
+      await assertPeriodsOpen(
+        trx,
+        [
+          { workerId: before.worker_id, date: before.work_date },
+          { workerId: input.worker_id, date: input.work_date },
+        ],
+        'timesheet',
+      );
       const taken = await repo.findTimesheetIdFor(trx, input.worker_id, input.work_date);
       if (taken && taken !== id) throw duplicate(worker, input.work_date);
       await repo.updateTimesheet(trx, id, valuesOf(input), nowIso(now));
@@ -222,9 +233,21 @@ export async function updateTimesheet(
 export async function deleteTimesheet(db: Db, id: string, actor: Actor): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const before = await getTimesheet(trx, id);
+    await assertPeriodsOpen(trx, [{ workerId: before.worker_id, date: before.work_date }], 'timesheet');
     await repo.deleteTimesheet(trx, id);
     await recordAudit(trx, actor, { action: 'delete', entity: 'timesheet', entityId: id, before });
   });
+}
+
+/** Decision 082: the period lock's message for a crew row, which is skipped rather than failing the crew. */
+async function periodClosedMessage(db: Db, workerId: string, date: string): Promise<string | null> {
+  try {
+    await assertPeriodsOpen(db, [{ workerId, date }], 'timesheet');
+    return null;
+  } catch (error) {
+    if (error instanceof AppError) return error.message;
+    throw error;
+  }
 }
 
 /**
@@ -251,6 +274,11 @@ export async function createCrewTimesheets(
         const worker = workers.get(row.worker_id);
         if (!worker) {
           skipped.push({ worker_id: row.worker_id, message: WORKER_NOT_FOUND });
+          continue;
+        }
+        const closed = await periodClosedMessage(trx, row.worker_id, input.work_date);
+        if (closed) {
+          skipped.push({ worker_id: row.worker_id, message: closed });
           continue;
         }
         const id = newId();

@@ -47,6 +47,9 @@ export function toWorker(row: WorkerRow): Worker {
     contract_url: row.contract_url,
     employment_start_date: row.employment_start_date,
     employment_end_date: row.employment_end_date,
+    bank_swift_code: row.bank_swift_code,
+    bank_account_no: row.bank_account_no,
+    payment_mode: row.payment_mode,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -416,12 +419,19 @@ export async function deleteWorker(db: Db, id: string): Promise<void> {
 }
 
 /** A worker row as inserted in bulk: the identity keys are computed here. */
-export type WorkerSeedRow = Omit<WorkerRow, 'fin_no_key' | 'passport_no_key' | 'wp_no_key'>;
+export type WorkerSeedRow = Omit<
+  WorkerRow,
+  'fin_no_key' | 'passport_no_key' | 'wp_no_key' | 'bank_swift_code' | 'bank_account_no' | 'payment_mode'
+> &
+  Partial<Pick<WorkerRow, 'bank_swift_code' | 'bank_account_no' | 'payment_mode'>>;
 
 /** Bulk insert of ready rows (tests and the benchmark). */
 export async function insertWorkerRows(db: Db, rows: WorkerSeedRow[]): Promise<void> {
   const withKeys = rows.map((row) => ({
     ...row,
+    bank_swift_code: row.bank_swift_code ?? null,
+    bank_account_no: row.bank_account_no ?? null,
+    payment_mode: row.payment_mode ?? null,
     fin_no_key: identityKey(row.fin_no),
     passport_no_key: identityKey(row.passport_no),
     wp_no_key: identityKey(row.wp_no),

@@ -122,7 +122,7 @@ describe('Email Payslip', () => {
   it.each([
     [400, 'Worker does not have an email address'],
     [400, 'Worker information is missing'],
-    [409, 'This payslip has already been marked as Paid and cannot be emailed.'],
+    [409, 'This payslip is being emailed already. Please wait a moment.'],
     [404, 'Payslip data is incomplete'],
   ])('shows the %s refusal %s as it is', async (status, message) => {
     fetchMock.mockResolvedValue(json(status, { error: { code: 'X', message } }));
@@ -144,10 +144,12 @@ describe('Email Payslip', () => {
     );
   });
 
-  it('is not offered for a Paid payslip, and says why', () => {
-    renderActions('Paid');
+  it('is not offered for a Draft pay run payslip, and says why; a Paid one may be e-mailed (decision 082)', () => {
+    renderActions('Draft');
     const button = screen.getByRole('button', { name: 'Email Payslip' });
     expect(button).toBeDisabled();
-    expect(button).toHaveAccessibleDescription('This payslip has already been marked as Paid and cannot be emailed.');
+    expect(button).toHaveAccessibleDescription(
+      'This payslip belongs to a Draft pay run: it can be emailed once the run is approved.',
+    );
   });
 });

@@ -45,7 +45,8 @@ export function PayslipDocumentActions({ payslip }: PayslipDocumentActionsProps)
   const [outcome, setOutcome] = useState<EmailOutcome | null>(null);
   const email = useEmailPayslip();
   const urlRef = useRef<string | null>(null);
-  const isPaid = payslip.status === 'Paid';
+  // Decision 082: a Draft pay run's payslip is issued once the run is approved; a Paid one may be e-mailed.
+  const isDraft = payslip.status === 'Draft';
 
   // The preview's object URL lives as long as the preview: released when replaced or when leaving.
   useEffect(
@@ -100,16 +101,16 @@ export function PayslipDocumentActions({ payslip }: PayslipDocumentActionsProps)
           variant="secondary"
           icon={<Mail aria-hidden="true" className="h-4 w-4" />}
           busy={email.isPending}
-          disabled={isPaid}
-          aria-describedby={isPaid ? `paid-${payslip.id}` : undefined}
+          disabled={isDraft}
+          aria-describedby={isDraft ? `draft-${payslip.id}` : undefined}
           onClick={sendEmail}
         >
           {email.isPending ? 'Sending...' : 'Email Payslip'}
         </Button>
       </div>
-      {isPaid && (
-        <p id={`paid-${payslip.id}`} className="text-sm text-ink-muted">
-          {M.paidCannotBeEmailed}
+      {isDraft && (
+        <p id={`draft-${payslip.id}`} className="text-sm text-ink-muted">
+          {M.draftCannotBeEmailed}
         </p>
       )}
 

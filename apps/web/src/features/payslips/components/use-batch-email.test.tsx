@@ -59,7 +59,7 @@ describe('useBatchEmail', () => {
       target('a', 'Ali'),
       target('b', 'Bala'),
       target('a', 'Ali'),
-      target('p', 'Paid', 'Paid'),
+      target('p', 'Draft', 'Draft'),
       target('c', 'Chen'),
     ];
 
@@ -76,7 +76,7 @@ describe('useBatchEmail', () => {
     expect(items.map((item) => [item.id, item.status, item.message])).toEqual([
       ['a', 'sent', 'Payslip has been emailed to Ali Tan at x@example.com'],
       ['b', 'sent', 'Payslip has been emailed to Bala Tan at x@example.com'],
-      ['p', 'skipped', 'This payslip has already been marked as Paid and cannot be emailed.'],
+      ['p', 'skipped', 'This payslip belongs to a Draft pay run: it can be emailed once the run is approved.'],
       ['c', 'failed', 'Failed to email payslip: could not reach the mail server'],
     ]);
     expect(batchEmailSummary(result.current.run ?? { items: [], running: false, done: 0 })).toBe(

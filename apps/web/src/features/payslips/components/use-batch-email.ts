@@ -86,8 +86,9 @@ export function useBatchEmail() {
             update(target.id, { status: 'skipped', message: STOPPED });
             continue;
           }
-          if (target.status === 'Paid') {
-            update(target.id, { status: 'skipped', message: M.paidCannotBeEmailed });
+          // Decision 082: a Paid payslip may be e-mailed; a Draft pay run's is not issued yet.
+          if (target.status === 'Draft') {
+            update(target.id, { status: 'skipped', message: M.draftCannotBeEmailed });
             continue;
           }
           update(target.id, { status: 'sending' });

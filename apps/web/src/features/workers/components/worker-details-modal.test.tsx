@@ -36,6 +36,9 @@ const worker = (overrides: Partial<Worker> = {}): Worker => ({
   contract_url: '/api/files/documents/contract/c.pdf',
   employment_start_date: null,
   employment_end_date: null,
+  bank_swift_code: 'DBSSSGSG',
+  bank_account_no: '1234567890',
+  payment_mode: 'GIRO',
   created_at: '2024-01-10T02:00:00.000Z',
   updated_at: '2024-01-10T02:00:00.000Z',
   ...overrides,
@@ -102,6 +105,9 @@ describe('WorkerDetailsModal', () => {
           email: null,
           ipa_url: null,
           contract_url: null,
+          bank_swift_code: null,
+          bank_account_no: null,
+          payment_mode: null,
         })}
         onClose={() => undefined}
       />,

@@ -1,0 +1,208 @@
+import { bankName, periodLabel } from '@td/shared/options/pay-runs';
+import { csvCell, toCsv } from '@td/shared/rules/csv';
+import { centsToText } from '@td/shared/rules/money';
+import { minutesToHours } from '@td/shared/rules/timesheet-hours';
+import type { Db } from '../../db/database.ts';
+import type { PayRunRow, PayslipRow } from '../../db/schema.ts';
+import { FONT, FONT_SIZE, fitToWidth, mm, PAGE_MARGIN, renderPdf } from '../../pdf/pdf-document.ts';
+import { drawRule, ensureSpace, writeHeading, writeParagraph } from '../../pdf/pdf-layout.ts';
+import { payslipsOfRun } from './pay-runs.repository.ts';
+import { requirePaidRun, requireRun } from './pay-runs.service.ts';
+
+/**
+ * Decision 082: a run's files. The bank file is the GIRO bulk-payment upload of a paid run; the payroll
+ * register lists every payslip's lines and the run's totals (what an accountant files each month).
+ */
+
+const BANK_FILE_HEADER = ['Beneficiary Name', 'Bank SWIFT Code', 'Account Number', 'Amount', 'Reference'] as const;
+
+/** The payment reference: the worker's TD- id and the period, within the 35 characters banks keep. */
+export const paymentReference = (row: Pick<PayslipRow, 'worker_code' | 'pay_period_start' | 'pay_period_end'>) =>
+  `${row.worker_code} SAL ${row.pay_period_start.replaceAll('-', '')}-${row.pay_period_end.replaceAll('-', '')}`;
+
+const fileStem = (run: PayRunRow) => `${run.pay_period_start}_${run.pay_period_end}`;
+
+export interface RunFile {
+  fileName: string;
+  body: string | Buffer;
+}
+
+/**
+ * `GET /api/pay-runs/{id}/bank-file`: one row per payslip paid by GIRO (the bank details as paid), the
+ * amount to the cent. No byte order mark: it is read by the bank's upload, not a spreadsheet.
+ */
+export async function bankFile(db: Db, id: string): Promise<RunFile> {
+  const run = await requirePaidRun(db, id);
+  const rows = (await payslipsOfRun(db, id)).filter((row) => row.payment_mode === 'GIRO');
+  const lines = [
+    BANK_FILE_HEADER.map(csvCell).join(','),
+    ...rows.map((row) =>
+      [
+        `${row.worker_first_name} ${row.worker_last_name}`.toUpperCase(),
+        row.paid_bank_swift_code,
+        row.paid_bank_account_no,
+        centsToText(row.nett_salary),
+        paymentReference(row),
+      ]
+        .map(csvCell)
+        .join(','),
+    ),
+  ];
+  return { fileName: `giro_${fileStem(run)}.csv`, body: `${lines.join('\r\n')}\r\n` };
+}
+
+const REGISTER_HEADER = [
+  'Worker ID',
+  'Name',
+  'FIN No.',
+  'Hours Worked',
+  'Overtime Hours',
+  'Hourly Rate',
+  'Overtime Rate',
+  'Basic Salary',
+  'Overtime Amount',
+  'Gross',
+  'Admin Charges',
+  'Other Deductions',
+  'Nett Salary',
+  'Status',
+  'Payment Mode',
+  'Bank',
+  'Payment Date',
+] as const;
+
+const gross = (row: PayslipRow) => row.basic_salary + row.overtime_amount;
+const deductions = (row: PayslipRow) => row.admin_charges_deduction + row.other_deductions;
+const money = (cents: number) => Number(centsToText(cents));
+
+/** `GET /api/pay-runs/{id}/register.csv`: every payslip's lines, then the totals row. */
+export async function registerCsv(db: Db, id: string): Promise<RunFile> {
+  const run = await requireRun(db, id);
+  const rows = await payslipsOfRun(db, id);
+  const total = (pick: (row: PayslipRow) => number) => rows.reduce((sum, row) => sum + pick(row), 0);
+  const body = toCsv(REGISTER_HEADER, [
+    ...rows.map((row) => [
+      row.worker_code,
+      `${row.worker_first_name} ${row.worker_last_name}`,
+      row.worker_fin_no,
+      minutesToHours(row.total_hours_worked),
+      minutesToHours(row.total_overtime_hours),
+      money(row.hourly_rate),
+      money(row.overtime_rate),
+      money(row.basic_salary),
+      money(row.overtime_amount),
+      money(gross(row)),
+      money(row.admin_charges_deduction),
+      money(row.other_deductions),
+      money(row.nett_salary),
+      row.status,
+      row.payment_mode,
+      bankName(row.paid_bank_swift_code),
+      row.payment_date,
+    ]),
+    [
+      'Total',
+      `${rows.length} payslips`,
+      null,
+      minutesToHours(total((row) => row.total_hours_worked)),
+      minutesToHours(total((row) => row.total_overtime_hours)),
+      null,
+      null,
+      money(total((row) => row.basic_salary)),
+      money(total((row) => row.overtime_amount)),
+      money(total(gross)),
+      money(total((row) => row.admin_charges_deduction)),
+      money(total((row) => row.other_deductions)),
+      money(total((row) => row.nett_salary)),
+      run.status,
+      null,
+      null,
+      run.payment_date,
+    ],
+  ]);
+  return { fileName: `payroll-register_${fileStem(run)}.csv`, body };
+}
+
+const COLUMNS = [
+  { label: 'Worker', width: mm(52), align: 'left' as const },
+  { label: 'Hours', width: mm(14), align: 'right' as const },
+  { label: 'OT hrs', width: mm(14), align: 'right' as const },
+  { label: 'Gross', width: mm(22), align: 'right' as const },
+  { label: 'Deductions', width: mm(22), align: 'right' as const },
+  { label: 'Nett', width: mm(24), align: 'right' as const },
+  { label: 'Mode', width: mm(22), align: 'right' as const },
+];
+
+function tableRow(doc: PDFKit.PDFDocument, cells: readonly string[], bold = false) {
+  doc.font(bold ? FONT.bold : FONT.regular).fontSize(FONT_SIZE.small);
+  ensureSpace(doc, doc.currentLineHeight(true) + 3);
+  const top = doc.y;
+  let x = PAGE_MARGIN;
+  COLUMNS.forEach((column, index) => {
+    const text = fitToWidth(doc, cells[index] ?? '', column.width - mm(2));
+    doc.text(text, x, top, { width: column.width - mm(2), align: column.align, lineBreak: false });
+    x += column.width;
+  });
+  doc.x = PAGE_MARGIN;
+  doc.y = top + doc.currentLineHeight(true) + 3;
+}
+
+/** `GET /api/pay-runs/{id}/register.pdf`: the same register as a printable A4 document. */
+export async function registerPdf(db: Db, id: string, company: { name: string }): Promise<RunFile> {
+  const run = await requireRun(db, id);
+  const rows = await payslipsOfRun(db, id);
+  const total = (pick: (row: PayslipRow) => number) => rows.reduce((sum, row) => sum + pick(row), 0);
+  const period = periodLabel(run.pay_period_start, run.pay_period_end);
+  const pdf = await renderPdf(
+    { title: `Payroll register ${period}`, author: company.name, footer: `Payroll register ${period}` },
+    (doc) => {
+      writeHeading(doc, `${company.name}: payroll register, ${period}`);
+      writeParagraph(
+        doc,
+        [
+          `Status: ${run.status}`,
+          `Pay by: ${run.pay_by_date}`,
+          run.payment_date ? `Paid on: ${run.payment_date}` : null,
+          `Created by ${run.created_by}`,
+          run.approved_by ? `approved by ${run.approved_by}` : null,
+        ]
+          .filter(Boolean)
+          .join(' · '),
+      );
+      drawRule(doc);
+      doc.moveDown(0.3);
+      tableRow(
+        doc,
+        COLUMNS.map((column) => column.label),
+        true,
+      );
+      for (const row of rows) {
+        tableRow(doc, [
+          `${row.worker_code} ${row.worker_first_name} ${row.worker_last_name}`,
+          minutesToHours(row.total_hours_worked).toFixed(2),
+          minutesToHours(row.total_overtime_hours).toFixed(2),
+          centsToText(gross(row)),
+          centsToText(deductions(row)),
+          centsToText(row.nett_salary),
+          row.payment_mode ?? '',
+        ]);
+      }
+      drawRule(doc);
+      doc.moveDown(0.3);
+      tableRow(
+        doc,
+        [
+          `Total (${rows.length} payslips)`,
+          minutesToHours(total((row) => row.total_hours_worked)).toFixed(2),
+          minutesToHours(total((row) => row.total_overtime_hours)).toFixed(2),
+          centsToText(total(gross)),
+          centsToText(total(deductions)),
+          centsToText(total((row) => row.nett_salary)),
+          '',
+        ],
+        true,
+      );
+    },
+  );
+  return { fileName: `payroll-register_${fileStem(run)}.pdf`, body: pdf };
+}
