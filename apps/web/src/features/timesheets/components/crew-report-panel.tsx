@@ -28,6 +28,7 @@ export function CrewReportPanel({ report, onDismiss, children }: CrewReportPanel
   useEffect(() => {
     const panel = ref.current;
     if (!panel) return;
+    // Its top below the shell's sticky bar (scroll-mt-20), not under it.
     panel.scrollIntoView({ block: 'start', behavior: 'smooth' });
     panel.focus({ preventScroll: true });
   }, [report]);
@@ -38,7 +39,7 @@ export function CrewReportPanel({ report, onDismiss, children }: CrewReportPanel
       ref={ref}
       tabIndex={-1}
       aria-label="Crew entry result"
-      className="relative scroll-mt-4 rounded-xl focus:outline-none focus-visible:ring-4 focus-visible:ring-accent/30"
+      className="relative scroll-mt-20 rounded-xl focus:outline-none focus-visible:ring-4 focus-visible:ring-accent/30"
     >
       <Alert
         tone={report.skipped.length > 0 ? 'warning' : 'success'}

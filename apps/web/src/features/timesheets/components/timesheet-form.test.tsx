@@ -124,7 +124,9 @@ describe('TimesheetForm', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
   });
 
-  it('takes the duplicate banner away once the date or the worker changes (issue 41 item 30)', async () => {
+  it('takes the duplicate banner away once the date or the worker changes (issue 41 item 30)', {
+    timeout: 20_000,
+  }, async () => {
     const user = userEvent.setup();
     const message =
       'A timesheet for Ravi Kumar already exists for 10/03/2025. Please edit the existing timesheet instead.';
