@@ -56,6 +56,21 @@ export function computeTimesheetHours(timeIn: string | null, timeOut: string | n
   };
 }
 
+/**
+ * Issue 41 item 16: a shift longer than this from Time In to Time Out is more likely a typo (06:00 to
+ * 05:45 for 17:45 rolls past midnight, SPEC 9, into 23.75 hours) than a day worked: the form asks the
+ * staff member to confirm it and the API's answer carries a warning. It is still saved as SPEC 9
+ * computes it: a genuine double shift happens.
+ */
+export const LONG_SHIFT_MINUTES = 16 * 60;
+
+/** The span of a shift over 16 hours, in minutes, or null (no times, or a plausible shift). */
+export function longShiftMinutes(timeIn: string | null, timeOut: string | null): number | null {
+  if (!timeIn || !timeOut || !isTimeOfDay(timeIn) || !isTimeOfDay(timeOut)) return null;
+  const span = spanMinutes(timeIn, timeOut);
+  return span > LONG_SHIFT_MINUTES ? span : null;
+}
+
 /** Integer minutes as hours for the API and the screen (quarter hours are exact in 2 decimals). */
 export const minutesToHours = (minutes: number): number => Math.round((minutes / 60) * 100) / 100;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate, messageDate } from '../rules/dates.ts';
 import { isMonth } from '../rules/months.ts';
-import { TIME_OF_DAY } from '../rules/timesheet-hours.ts';
+import { longShiftMinutes, TIME_OF_DAY } from '../rules/timesheet-hours.ts';
 import { cleanText, hasForbiddenCharacters, isUuid } from './fields.ts';
 
 /**
@@ -28,6 +28,13 @@ export const WORKER_INVALID = 'Please choose a worker from the list';
 export const WORKER_NOT_FOUND = 'Worker not found';
 export const WORK_DATE_INVALID = 'Invalid Work Date format. Please use YYYY-MM-DD format.';
 export const timeInvalidMessage = (label: string) => `${label} must be a time as HH:MM (24-hour)`;
+/** Issue 41 item 16: a timesheet without both times saved as 0.00 h without a word. */
+export const timeRequiredMessage = (label: string) => `${label} is required`;
+/** Issue 41 item 16: a timesheet records work done, so its date is never after today (business time zone). */
+export const WORK_DATE_IN_FUTURE = 'Work date cannot be after today: a timesheet records work already done';
+/** Issue 41 item 16: the warning a shift over 16 hours carries (the form asks to confirm it first). */
+export const longShiftMessage = (minutes: number, overnight: boolean) =>
+  `This shift is ${(minutes / 60).toFixed(2)} hours from Time In to Time Out${overnight ? ' (past midnight)' : ''}. Please check the times.`;
 export const NOTES_TOO_LONG = 'Notes must be at most 2000 characters';
 export const TEXT_NOT_ALLOWED = 'Please remove the control characters from this text';
 export const MONTH_INVALID = 'Month must be a month as YYYY-MM';
@@ -72,11 +79,14 @@ function checkWorkDate(workDate: string, issue: Issue): void {
 }
 
 /**
- * `HH:MM` or nothing. A time input with seconds (`HH:MM:SS`) keeps its first 5 characters, as the
- * detail shows it (SPEC 2).
+ * `HH:MM`, required (issue 41 item 16: a missing time saved a 0.00 h day). A time input with seconds
+ * (`HH:MM:SS`) keeps its first 5 characters, as the detail shows it (SPEC 2).
  */
 function readTime(value: string, field: 'time_in' | 'time_out', issue: Issue): string | null {
-  if (value === '') return null;
+  if (value === '') {
+    issue(field, timeRequiredMessage(TIMESHEET_FIELD_LABELS[field]));
+    return null;
+  }
   const time = /^\d{2}:\d{2}:[0-5]\d$/.test(value) ? value.slice(0, 5) : value;
   if (!TIME_OF_DAY.test(time)) {
     issue(field, timeInvalidMessage(TIMESHEET_FIELD_LABELS[field]));
@@ -171,6 +181,8 @@ export const CrewTimesheetResult = z.object({
   saved: z.number().int(),
   /** Rows not saved: the worker already had a timesheet that date (or was not found). */
   skipped: z.array(z.object({ worker_id: z.string(), message: z.string() })),
+  /** Saved rows to check (issue 41 item 16: a shift over 16 hours). */
+  warnings: z.array(z.object({ worker_id: z.string(), message: z.string() })),
 });
 export type CrewTimesheetResult = z.infer<typeof CrewTimesheetResult>;
 
@@ -224,6 +236,16 @@ export const Timesheet = z.object({
   worker_code: nullableString,
 });
 export type Timesheet = z.infer<typeof Timesheet>;
+
+/** A saved timesheet with what the staff member should check (issue 41 item 16: a shift over 16 hours). */
+export const SavedTimesheet = Timesheet.extend({ warnings: z.array(z.string()) });
+export type SavedTimesheet = z.infer<typeof SavedTimesheet>;
+
+/** The warnings a timesheet's times call for (none for a plausible shift). */
+export function timesheetWarnings(timeIn: string | null, timeOut: string | null): string[] {
+  const minutes = longShiftMinutes(timeIn, timeOut);
+  return minutes === null || !timeIn || !timeOut ? [] : [longShiftMessage(minutes, timeOut <= timeIn)];
+}
 
 /** A query-string value: empty means "no filter". */
 const queryText = (max: number) =>

@@ -76,7 +76,7 @@ describe('timesheet month totals', () => {
     await edit({ worker_id: ravi.id, work_date: '2025-04-02', time_in: '07:00', time_out: '21:00' });
     expect(await summarizeTimesheetMonth(t.db, '2025-04')).toMatchObject({ workers: 1, timesheets: 1 });
     await edit({ worker_id: aung.id, work_date: '2025-04-02', time_in: '20:00', time_out: '08:00' });
-    await edit({ worker_id: aung.id, work_date: '2025-03-12', time_in: null, time_out: null });
+    await edit({ worker_id: aung.id, work_date: '2025-03-12', time_in: '08:00', time_out: '08:30' });
     expect(await summarizeTimesheetMonth(t.db, '2025-04')).toEqual({
       workers: 0,
       timesheets: 0,

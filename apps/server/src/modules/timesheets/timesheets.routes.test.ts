@@ -29,8 +29,10 @@ async function withWorkers() {
   return { t, ravi, aung, siti };
 }
 
+/** Times are required (issue 41 item 16): a day's times unless the test gives its own. */
+const DAY = { time_in: '08:00', time_out: '17:00' };
 const post = (t: TestApp, payload: Record<string, unknown>) =>
-  t.request({ method: 'POST', url: '/api/timesheets', payload });
+  t.request({ method: 'POST', url: '/api/timesheets', payload: { ...DAY, ...payload } });
 
 describe('timesheet routes need a session', () => {
   it.each([
@@ -92,17 +94,11 @@ describe('POST /api/timesheets', () => {
     expect(audit[0]).toMatchObject({ action: 'create', user_name: 'Hui Min' });
   });
 
-  it('saves a day without times as 0 hours, an overnight shift past midnight, and seconds dropped', async () => {
+  it('refuses a day without times (issue 41 item 16), saves an overnight shift past midnight, and drops seconds', async () => {
     const { t, ravi, aung, siti } = await withWorkers();
     const none = await post(t, { worker_id: ravi.id, work_date: '2025-03-10', time_in: null, time_out: '' });
-    expect(none.statusCode).toBe(201);
-    expect(none.json()).toMatchObject({
-      time_in: null,
-      time_out: null,
-      hours_worked: 0,
-      overtime_hours: 0,
-      notes: null,
-    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.fields).toEqual({ time_in: 'Time In is required', time_out: 'Time Out is required' });
     const night = await post(t, { worker_id: aung.id, work_date: '2025-03-10', time_in: '19:00', time_out: '07:00' });
     expect(night.json()).toMatchObject({ hours_worked: 8, overtime_hours: 3 });
     const seconds = await post(t, {
@@ -116,12 +112,17 @@ describe('POST /api/timesheets', () => {
 
   it('answers every SPEC 5 message at once for an empty form', async () => {
     const t = await signedInApp();
-    const response = await post(t, {});
+    const response = await t.request({ method: 'POST', url: '/api/timesheets', payload: {} });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual({
       code: 'VALIDATION_FAILED',
       message: 'Worker is required',
-      fields: { worker_id: 'Worker is required', work_date: 'Work date is required' },
+      fields: {
+        worker_id: 'Worker is required',
+        work_date: 'Work date is required',
+        time_in: 'Time In is required',
+        time_out: 'Time Out is required',
+      },
     });
   });
 
@@ -342,7 +343,10 @@ describe('GET /api/timesheets/{id}', () => {
     ).json();
     const response = await t.request({ method: 'GET', url: `/api/timesheets/${created.id}` });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual(created);
+    // The save's answer is the record plus its warnings (issue 41 item 16).
+    const { warnings, ...record } = created;
+    expect(warnings).toEqual([]);
+    expect(response.json()).toEqual(record);
     for (const id of [MISSING_ID, 'not-a-uuid']) {
       const missing = await t.request({ method: 'GET', url: `/api/timesheets/${id}` });
       expect(missing.statusCode).toBe(404);
@@ -402,7 +406,7 @@ describe('PUT /api/timesheets/{id}', () => {
     const taken = await t.request({
       method: 'PUT',
       url: `/api/timesheets/${first.id}`,
-      payload: { worker_id: ravi.id, work_date: '2025-03-11' },
+      payload: { ...DAY, worker_id: ravi.id, work_date: '2025-03-11' },
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.message).toBe(
@@ -411,11 +415,15 @@ describe('PUT /api/timesheets/{id}', () => {
     const missing = await t.request({
       method: 'PUT',
       url: `/api/timesheets/${MISSING_ID}`,
-      payload: { worker_id: ravi.id, work_date: '2025-03-12' },
+      payload: { ...DAY, worker_id: ravi.id, work_date: '2025-03-12' },
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.message).toBe('The requested timesheet could not be found.');
-    const invalid = await t.request({ method: 'PUT', url: `/api/timesheets/${first.id}`, payload: { worker_id: '' } });
+    const invalid = await t.request({
+      method: 'PUT',
+      url: `/api/timesheets/${first.id}`,
+      payload: { ...DAY, worker_id: '' },
+    });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().error.fields).toEqual({
       worker_id: 'Worker is required',
@@ -457,7 +465,7 @@ describe('POST /api/timesheets/crew', () => {
           { worker_id: aung.id, time_in: '08:00', time_out: '17:00' },
           { worker_id: siti.id, time_in: '20:00', time_out: '08:00', notes: 'Night pour' },
           { worker_id: extra1.id, time_in: '08:00', time_out: '19:30', hours_worked: 99 },
-          { worker_id: extra2.id, time_in: null, time_out: null },
+          { worker_id: extra2.id, time_in: '07:30', time_out: '16:30' },
           // The same worker twice in one crew: the second is a duplicate.
           { worker_id: ravi.id, time_in: '10:00', time_out: '17:00' },
           { worker_id: MISSING_ID, time_in: '08:00', time_out: '17:00' },
@@ -467,6 +475,7 @@ describe('POST /api/timesheets/crew', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       saved: 4,
+      warnings: [],
       skipped: [
         {
           worker_id: aung.id,
@@ -494,7 +503,7 @@ describe('POST /api/timesheets/crew', () => {
       Aung: ['09:00', 8, 0],
       Siti: ['20:00', 8, 3],
       Mohammed: ['08:00', 8, 2.5],
-      Tran: [null, 0, 0],
+      Tran: ['07:30', 8, 0],
     });
     const audit = await t.db.selectFrom('audit_log').select('entity').where('entity', '=', 'timesheet').execute();
     expect(audit).toHaveLength(5);

@@ -4,6 +4,7 @@ import {
   CrewRecordedQuery,
   CrewTimesheetInput,
   CrewTimesheetResult,
+  SavedTimesheet,
   Timesheet,
   TimesheetInput,
   TimesheetList,
@@ -68,21 +69,21 @@ export const timesheetsRoutes: FastifyPluginAsyncZod<TimesheetsRoutesOptions> = 
   );
 
   app.post('/crew', { schema: { tags, body: CrewTimesheetInput, response: { 200: CrewTimesheetResult } } }, (request) =>
-    timesheets.createCrewTimesheets(db, request.body, currentUser(request)),
+    timesheets.createCrewTimesheets(db, request.body, currentUser(request), timeZone),
   );
 
   app.get('/:id', { schema: { tags, params: IdParams, response: { 200: Timesheet } } }, (request) =>
     timesheets.getTimesheet(db, request.params.id),
   );
 
-  app.post('/', { schema: { tags, body: TimesheetInput, response: { 201: Timesheet } } }, async (request, reply) =>
-    reply.status(201).send(await timesheets.createTimesheet(db, request.body, currentUser(request))),
+  app.post('/', { schema: { tags, body: TimesheetInput, response: { 201: SavedTimesheet } } }, async (request, reply) =>
+    reply.status(201).send(await timesheets.createTimesheet(db, request.body, currentUser(request), timeZone)),
   );
 
   app.put(
     '/:id',
-    { schema: { tags, params: IdParams, body: TimesheetInput, response: { 200: Timesheet } } },
-    (request) => timesheets.updateTimesheet(db, request.params.id, request.body, currentUser(request)),
+    { schema: { tags, params: IdParams, body: TimesheetInput, response: { 200: SavedTimesheet } } },
+    (request) => timesheets.updateTimesheet(db, request.params.id, request.body, currentUser(request), timeZone),
   );
 
   app.delete('/:id', { schema: { tags, params: IdParams } }, async (request, reply) => {

@@ -1,4 +1,5 @@
 import { type CsvCell, toCsv } from '@td/shared/rules/csv';
+import { dateInTimeZone } from '@td/shared/rules/dates';
 import { monthInTimeZone } from '@td/shared/rules/months';
 import { computeTimesheetHours, minutesToHours } from '@td/shared/rules/timesheet-hours';
 import {
@@ -6,13 +7,16 @@ import {
   type CrewTimesheetInput,
   type CrewTimesheetResult,
   duplicateTimesheetMessage,
+  type SavedTimesheet,
   TIMESHEET_FIELD_LABELS,
   TIMESHEET_NOT_FOUND,
   type Timesheet,
   type TimesheetInput,
   type TimesheetList,
   type TimesheetSummary,
+  timesheetWarnings,
   UNKNOWN_WORKER,
+  WORK_DATE_IN_FUTURE,
   WORKER_NOT_FOUND,
 } from '@td/shared/schemas/timesheet';
 import { type Actor, recordAudit } from '../../audit/audit.repository.ts';
@@ -158,6 +162,20 @@ async function withWorkerCheck<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Issue 41 item 16: a timesheet records work done, so a date after today where the business is (a
+ * date six months ahead was saved) is refused. The date of the instant, not the server's own zone.
+ */
+function assertNotFuture(workDate: string, timeZone: string, now: Date): void {
+  if (workDate > dateInTimeZone(now, timeZone))
+    throw badRequest(WORK_DATE_IN_FUTURE, { work_date: WORK_DATE_IN_FUTURE });
+}
+
+const withWarnings = (timesheet: Timesheet): SavedTimesheet => ({
+  ...timesheet,
+  warnings: timesheetWarnings(timesheet.time_in, timesheet.time_out),
+});
+
 const duplicate = (worker: WorkerName, workDate: string) =>
   conflict(duplicateTimesheetMessage(fullName(worker), workDate), {
     work_date: duplicateTimesheetMessage(fullName(worker), workDate),
@@ -171,8 +189,10 @@ export async function createTimesheet(
   db: Db,
   input: TimesheetInput,
   actor: Actor,
+  timeZone: string,
   now = new Date(),
-): Promise<Timesheet> {
+): Promise<SavedTimesheet> {
+  assertNotFuture(input.work_date, timeZone, now);
   const worker = await workerNamed(db, input.worker_id);
   if (await repo.findTimesheetIdFor(db, input.worker_id, input.work_date)) throw duplicate(worker, input.work_date);
   return withWorkerCheck(() =>
@@ -190,7 +210,7 @@ export async function createTimesheet(
       if (!inserted) throw duplicate(worker, input.work_date);
       const timesheet = await getTimesheet(trx, id);
       await recordAudit(trx, actor, { action: 'create', entity: 'timesheet', entityId: id, after: timesheet });
-      return timesheet;
+      return withWarnings(timesheet);
     }),
   );
 }
@@ -201,8 +221,10 @@ export async function updateTimesheet(
   id: string,
   input: TimesheetInput,
   actor: Actor,
+  timeZone: string,
   now = new Date(),
-): Promise<Timesheet> {
+): Promise<SavedTimesheet> {
+  assertNotFuture(input.work_date, timeZone, now);
   const worker = await workerNamed(db, input.worker_id);
   try {
     return await db.transaction().execute(async (trx) => {
@@ -220,7 +242,7 @@ export async function updateTimesheet(
       await repo.updateTimesheet(trx, id, valuesOf(input), nowIso(now));
       const after = await getTimesheet(trx, id);
       await recordAudit(trx, actor, { action: 'update', entity: 'timesheet', entityId: id, before, after });
-      return after;
+      return withWarnings(after);
     });
   } catch (error) {
     // Another save took the worker and date between the check and the update.
@@ -260,8 +282,10 @@ export async function createCrewTimesheets(
   db: Db,
   input: CrewTimesheetInput,
   actor: Actor,
+  timeZone: string,
   now = new Date(),
 ): Promise<CrewTimesheetResult> {
+  assertNotFuture(input.work_date, timeZone, now);
   const workers = new Map(
     (await repo.findWorkerNames(db, [...new Set(input.rows.map((row) => row.worker_id))])).map((w) => [w.id, w]),
   );
@@ -269,6 +293,7 @@ export async function createCrewTimesheets(
     db.transaction().execute(async (trx) => {
       const timestamp = nowIso(now);
       const skipped: CrewTimesheetResult['skipped'] = [];
+      const warnings: CrewTimesheetResult['warnings'] = [];
       let saved = 0;
       for (const row of input.rows) {
         const worker = workers.get(row.worker_id);
@@ -297,6 +322,9 @@ export async function createCrewTimesheets(
           continue;
         }
         saved += 1;
+        for (const message of timesheetWarnings(values.time_in, values.time_out)) {
+          warnings.push({ worker_id: row.worker_id, message });
+        }
         await recordAudit(trx, actor, {
           action: 'create',
           entity: 'timesheet',
@@ -304,7 +332,7 @@ export async function createCrewTimesheets(
           after: { id, ...values, source: 'crew' },
         });
       }
-      return { saved, skipped };
+      return { saved, skipped, warnings };
     }),
   );
 }

@@ -111,13 +111,18 @@ describe('TimesheetForm', () => {
     await user.clear(screen.getByLabelText(/^Work Date/));
     await user.type(screen.getByLabelText(/^Work Date/), '2025-03-10');
     await user.type(screen.getByLabelText('Time In'), '19:00');
+    // Issue 41 item 16: a missing time is a field error, nothing is sent.
+    await user.click(screen.getByRole('button', { name: 'Save Timesheet' }));
+    expect(await screen.findByText('Time Out is required')).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Time Out'), '07:00');
     await user.click(screen.getByRole('button', { name: 'Save Timesheet' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(onSave).toHaveBeenCalledWith({
       worker_id: RAVI.id,
       work_date: '2025-03-10',
       time_in: '19:00',
-      time_out: null,
+      time_out: '07:00',
       notes: null,
     });
     await user.click(screen.getByRole('button', { name: 'Save Timesheet' }));
