@@ -5,4 +5,5 @@
  */
 export { NO_TIMESHEETS, sumTimesheetsByWorker } from './payroll-reads.repository.ts';
 export { basisOf, buildPayslipRow, type PayslipSource } from './payslip-calculation.ts';
+export { PAYSLIP_MAIL_KIND, payslipOutboxHandlers } from './payslip-documents.service.ts';
 export type { NewPayslipRow } from './payslips.repository.ts';
