@@ -16,7 +16,11 @@ afterEach(async () => {
 
 /** One "server": its own connection pool, its own jobs, the same database. */
 function server(lockKey: number, runs: string[], name: string) {
-  const db = createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: os.tmpdir(), sqliteFile: ':memory:' });
+  const db = createDatabase({
+    databaseUrl: process.env.TEST_DATABASE_URL,
+    dataDir: os.tmpdir(),
+    sqliteFile: ':memory:',
+  });
   opened.push(db);
   const jobs = createBackgroundJobs(db, log, { pollMs: 100, lockKey });
   started.push(jobs);
@@ -58,18 +62,21 @@ describe('background jobs on the holder of the lock (decision 087)', () => {
     },
   );
 
-  it.runIf(databaseUnderTest === 'sqlite')('runs at once in the one SQLite process, and a job added later too', async () => {
-    const runs: string[] = [];
-    const a = server(1, runs, 'a');
-    a.jobs.start();
-    a.jobs.register({ name: 'later', intervalMs: 50, run: async () => void runs.push('later') });
-    await wait(200);
-    expect(a.jobs.isLeader()).toBe(true);
-    expect(runs).toContain('a');
-    expect(runs).toContain('later');
-    await a.jobs.stop();
-    const count = runs.length;
-    await wait(200);
-    expect(runs.length).toBe(count);
-  });
+  it.runIf(databaseUnderTest === 'sqlite')(
+    'runs at once in the one SQLite process, and a job added later too',
+    async () => {
+      const runs: string[] = [];
+      const a = server(1, runs, 'a');
+      a.jobs.start();
+      a.jobs.register({ name: 'later', intervalMs: 50, run: async () => void runs.push('later') });
+      await wait(200);
+      expect(a.jobs.isLeader()).toBe(true);
+      expect(runs).toContain('a');
+      expect(runs).toContain('later');
+      await a.jobs.stop();
+      const count = runs.length;
+      await wait(200);
+      expect(runs.length).toBe(count);
+    },
+  );
 });
