@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
-import { isPostgres } from '../db/migrations/column-types.ts';
+import type pg from 'pg';
+import { type Db, poolOf } from '../db/database.ts';
 
 /**
  * Decision 087: work that must run once however many servers there are (the file sweep, the trash
@@ -80,30 +79,40 @@ export function createBackgroundJobs(
       };
     });
 
-  /** PostgreSQL: try the lock on a held connection; lead while it holds, checking the connection each poll. */
-  async function contend(): Promise<void> {
+  /**
+   * PostgreSQL: try the lock on a connection of its own, and lead while it holds, checking the
+   * connection at each poll. A connection cut while idle (`pg_terminate_backend`, a failover) reports
+   * an error event, handled here: the lock went with it, so this server stops leading and contends again.
+   */
+  async function contend(pool: pg.Pool): Promise<void> {
     while (!stopped) {
+      let client: pg.PoolClient | undefined;
+      let lost = false;
       try {
-        await db.connection().execute(async (connection) => {
-          const { rows } = await sql<{
-            locked: boolean;
-          }>`select pg_try_advisory_lock(${lockKey}) as locked`.execute(connection);
-          if (!rows[0]?.locked) return;
-          try {
-            beginLeading();
-            while (!stopped) {
-              await sleep();
-              // A connection that broke lost the lock with it: stop leading, and contend again.
-              await sql`select 1`.execute(connection);
-            }
-          } finally {
-            await endLeading();
-            await sql`select pg_advisory_unlock(${lockKey})`.execute(connection).catch(() => undefined);
-          }
+        client = await pool.connect();
+        client.on('error', (error) => {
+          lost = true;
+          log.warn({ err: error }, 'the background lock connection was lost');
+          wake?.();
         });
+        const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+          lockKey,
+        ]);
+        if (rows[0]?.locked) {
+          beginLeading();
+          while (!stopped && !lost) {
+            await sleep();
+            if (!lost) await client.query('select 1');
+          }
+          await endLeading();
+          if (!lost) await client.query('select pg_advisory_unlock($1)', [lockKey]);
+        }
       } catch (error) {
+        lost = true;
         log.warn({ err: error }, 'the background lock connection failed; trying again');
         await endLeading();
+      } finally {
+        client?.release(lost);
       }
       if (!stopped) await sleep();
     }
@@ -116,7 +125,8 @@ export function createBackgroundJobs(
     },
     start() {
       if (loop) return;
-      loop = isPostgres(db) ? contend() : Promise.resolve(beginLeading());
+      const pool = poolOf(db);
+      loop = pool ? contend(pool) : Promise.resolve(beginLeading());
     },
     async stop() {
       stopped = true;
