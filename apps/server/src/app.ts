@@ -34,6 +34,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { workersRoutes } from './modules/workers/workers.routes.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHostCheck } from './plugins/host-check.ts';
+import { forgetOldIdempotencyKeys, registerIdempotency } from './plugins/idempotency.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { logDestination, registerRequestLog } from './plugins/request-log.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
@@ -242,6 +243,7 @@ export async function buildApp({
       if (counts.sent || counts.queued || counts.failed) app.log.info({ outbox: counts }, 'sent queued e-mail');
     },
   });
+  jobs.register({ name: 'idempotency-keys', intervalMs: 60 * 60 * 1000, run: () => forgetOldIdempotencyKeys(db) });
   if (config.backgroundJobs || fileSweep) {
     app.addHook('onReady', async () => jobs.start());
     app.addHook('preClose', async () => jobs.stop());
@@ -251,6 +253,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       requireSession(api, db, config.sessionPolicy);
+      registerIdempotency(api, db);
       await api.register(accountRoutes, { prefix: '/auth', db });
       await api.register(usersRoutes, { prefix: '/users', db });
       await api.register(workersRoutes, { prefix: '/workers', db, timeZone: config.businessTimeZone, store });

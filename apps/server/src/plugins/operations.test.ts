@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-test-app.ts';
+import { buildWorker, givenStoredFile } from '../../test/factories.ts';
 import { startDraining } from '../lib/shutdown.ts';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -51,5 +52,34 @@ describe('operations endpoints (decision 089)', () => {
 
     const without = await buildTestApp();
     expect((await without.request({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+  });
+
+  it('answers a create sent again with the same Idempotency-Key once, with the stored answer', async () => {
+    const t = await buildTestApp();
+    await t.signIn();
+    const ipa_url = await givenStoredFile(t.db, 'ipa');
+    const create = (key: string, payload = buildWorker({ ipa_url })) =>
+      t.request({ method: 'POST', url: '/api/workers', payload, headers: { 'idempotency-key': key } });
+    const payload = buildWorker({ ipa_url });
+
+    const first = await create('retry-key-0001', payload);
+    const again = await create('retry-key-0001', payload);
+
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().id).toBe(first.json().id);
+    expect((await t.db.selectFrom('workers').select('id').execute()).length).toBe(1);
+    // The same key on another route is refused; a fresh key creates.
+    const other = await t.request({
+      method: 'POST',
+      url: '/api/admin-charges',
+      payload: {},
+      headers: { 'idempotency-key': 'retry-key-0001' },
+    });
+    expect([400, 422]).toContain(other.statusCode);
+    const fresh = await create('retry-key-0002', buildWorker({ ipa_url, fin_no: 'G7654321N', first_name: 'Other' }));
+    expect(fresh.statusCode).not.toBe(409);
+    expect(fresh.headers['idempotent-replayed']).toBeUndefined();
   });
 });
