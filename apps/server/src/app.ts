@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -12,23 +13,30 @@ import { authenticate } from './auth/session-cookie.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { FileStore } from './files/file-store.ts';
-import { startFileSweeper } from './files/file-sweeper.ts';
+import { sweepUnlinkedFiles } from './files/file-sweeper.ts';
 import { settleTrash } from './files/file-trash.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { createLocalFileStore } from './files/local-file-store.ts';
-import { unauthorized } from './lib/errors.ts';
+import { createS3FileStore } from './files/s3-file-store.ts';
+import { type BackgroundJobs, createBackgroundJobs } from './jobs/background-jobs.ts';
+import { AppError, unauthorized } from './lib/errors.ts';
+import { isDraining } from './lib/shutdown.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { countWaitingMessages, sendDueMessages } from './mail/outbox.ts';
 import { adminChargesRoutes } from './modules/admin-charges/admin-charges.routes.ts';
 import { employmentLetterRoutes } from './modules/employment-letter/employment-letter.routes.ts';
 import { payRunsRoutes } from './modules/pay-runs/pay-runs.routes.ts';
 import { payrollRunsRoutes, payslipsRoutes } from './modules/payslips/payslips.routes.ts';
+import { payslipOutboxHandlers } from './modules/payslips/public.ts';
 import { timesheetsRoutes } from './modules/timesheets/timesheets.routes.ts';
 import { trainingRecordsRoutes } from './modules/training-records/training-records.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { workersRoutes } from './modules/workers/workers.routes.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHostCheck } from './plugins/host-check.ts';
+import { forgetOldIdempotencyKeys, registerIdempotency } from './plugins/idempotency.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { logDestination, registerRequestLog } from './plugins/request-log.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
@@ -67,6 +75,22 @@ export interface RegisteredRoute {
 }
 
 const routeTables = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+const backgroundJobsOf = new WeakMap<FastifyInstance, BackgroundJobs>();
+
+/**
+ * Decision 087: the registration point for work that must run on one server only (the weekly digests
+ * register here): `backgroundJobs(app).register({ name, intervalMs, run })`. A job runs on whichever
+ * server holds the background lock, so it still claims what it sends in the database if it must never
+ * send twice (a lock can change hands between two runs).
+ */
+export function backgroundJobs(app: FastifyInstance): BackgroundJobs {
+  const jobs = backgroundJobsOf.get(app);
+  if (!jobs) throw new Error('this app was not built by buildApp');
+  return jobs;
+}
+
+/** Decision 089: a proxy's request id is kept when it is a plain token; anything else gets a UUID. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * Every route the app registered, from Fastify's own `onRoute` hook (so a route added anywhere, in any
@@ -92,6 +116,11 @@ export async function buildApp({
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     frameworkErrors,
+    // Decision 089: X-Request-Id from the proxy (or a new UUID) is the request's id on every log line.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   const routeTable: RegisteredRoute[] = [];
@@ -108,6 +137,12 @@ export async function buildApp({
   app.addHook('onClose', async () => mailer.close());
 
   registerRequestLog(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    // Decision 089: while draining, each answer closes its connection, so a keep-alive client (the
+    // proxy) opens its next one to a server that is staying.
+    if (isDraining(app)) reply.header('connection', 'close');
+  });
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   // Decision 076: JSON answers and the app's pages of 1 KB and more go compressed to browsers (a page of
@@ -142,39 +177,84 @@ export async function buildApp({
 
   registerSameOriginCheck(app, [...config.allowedOrigins, ...(config.publicOrigin ? [config.publicOrigin] : [])]);
 
+  const store =
+    fileStore ??
+    (config.files.driver === 's3' ? createS3FileStore(config.files) : createLocalFileStore(config.filesDir));
+  // Decision 089: alive (the process answers and reaches its database), for a restart policy.
   app.get('/api/health', { schema: { tags: ['health'], response: { 200: HealthResponse } } }, async () => {
     await sql`select 1`.execute(db);
     return { status: 'ok' as const };
   });
+  // Decision 089: ready for requests (database and file store reachable), for the load balancer;
+  // 503 from the moment SIGTERM arrives (lib/shutdown.ts) while the requests under way finish.
+  app.get('/api/ready', { schema: { tags: ['health'], response: { 200: HealthResponse } } }, async () => {
+    if (isDraining(app)) throw new AppError(503, 'SHUTTING_DOWN', 'This server is shutting down.');
+    try {
+      await sql`select 1`.execute(db);
+      await store.check?.();
+    } catch {
+      throw new AppError(503, 'NOT_READY', 'The database or the file store cannot be reached.');
+    }
+    return { status: 'ok' as const };
+  });
+  if (config.metricsToken) {
+    registerMetrics(app, { db, token: config.metricsToken, outboxDepth: () => countWaitingMessages(db) });
+  }
   await app.register(authRoutes, { prefix: '/api/auth', db, sessionPolicy: config.sessionPolicy });
 
-  const store = fileStore ?? createLocalFileStore(config.filesDir);
   // Decision 042: the file deletes a crash interrupted are finished before the first request, sweep
   // or no sweep, so a file whose record survived is served again. A failure is logged, not fatal:
-  // the files stay in the trash for the next start or sweep.
-  app.addHook('onReady', async () => {
-    await settleTrash(db, store).then(
-      (result) => {
-        if (result.restored || result.removed || result.failed)
-          app.log.info({ trash: result }, 'settled the file trash');
-      },
-      (error: unknown) => app.log.error({ err: error }, 'could not settle the file trash'),
-    );
-  });
+  // the files stay in the trash for the next start or sweep. Decision 087: with several servers (on
+  // PostgreSQL) only the one holding the background lock settles, as a background job, so that one
+  // server never puts back a file another is deleting.
+  const settle = async () => {
+    const result = await settleTrash(db, store);
+    if (result.restored || result.removed || result.failed) app.log.info({ trash: result }, 'settled the file trash');
+  };
+  if (!config.databaseUrl) {
+    app.addHook('onReady', async () => {
+      await settle().catch((error: unknown) => app.log.error({ err: error }, 'could not settle the file trash'));
+    });
+  }
+
+  // Decision 087: work done once whatever the number of servers, on the holder of the background lock.
+  const jobs = createBackgroundJobs(db, app.log);
+  backgroundJobsOf.set(app, jobs);
+  if (config.databaseUrl) jobs.register({ name: 'file-trash', intervalMs: 60 * 60 * 1000, run: settle });
   const { fileSweep } = config;
   if (fileSweep) {
     // Decision 036: at start and daily, stored files no record links are swept after the grace period.
-    let stopSweeper: (() => Promise<void>) | undefined;
-    app.addHook('onReady', async () => {
-      stopSweeper = startFileSweeper(db, store, fileSweep, app.log);
+    jobs.register({
+      name: 'file-sweep',
+      intervalMs: fileSweep.intervalMs,
+      run: async () => {
+        const result = await sweepUnlinkedFiles(db, store, { graceMs: fileSweep.graceMs });
+        const { restored, removed, failed } = result.trash;
+        if (result.deletedRecords || result.deletedOrphans || result.failed || restored || removed || failed)
+          app.log.info({ sweep: result }, 'swept unlinked files');
+      },
     });
-    app.addHook('preClose', async () => stopSweeper?.());
+  }
+  // Decision 088: e-mails a temporary failure put back in the queue, sent again when due.
+  jobs.register({
+    name: 'email-outbox',
+    intervalMs: config.outboxPollMs,
+    run: async () => {
+      const counts = await sendDueMessages(db, mailer, payslipOutboxHandlers);
+      if (counts.sent || counts.queued || counts.failed) app.log.info({ outbox: counts }, 'sent queued e-mail');
+    },
+  });
+  jobs.register({ name: 'idempotency-keys', intervalMs: 60 * 60 * 1000, run: () => forgetOldIdempotencyKeys(db) });
+  if (config.backgroundJobs || fileSweep) {
+    app.addHook('onReady', async () => jobs.start());
+    app.addHook('preClose', async () => jobs.stop());
   }
 
   // Everything registered in here needs a signed-in staff member.
   await app.register(
     async (api) => {
       requireSession(api, db, config.sessionPolicy);
+      registerIdempotency(api, db);
       await api.register(accountRoutes, { prefix: '/auth', db });
       await api.register(usersRoutes, { prefix: '/users', db });
       await api.register(workersRoutes, { prefix: '/workers', db, timeZone: config.businessTimeZone, store });

@@ -91,6 +91,26 @@ const ConfigSchema = z.object({
     .refine(isTimeZone, 'must be an IANA time zone name such as Asia/Singapore'),
   /** Where uploaded files are kept (ARCHITECTURE Shape: `./data/files` by default). */
   FILES_DIR: z.string().optional(),
+  /** Decision 087: `local` (FILES_DIR) or `s3` (an S3-compatible bucket, needed for several servers). */
+  FILES_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().trim().min(3).max(63).optional(),
+  /** For S3-compatible stores other than AWS (`https://minio.internal:9000`); unset for AWS itself. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** `true` for stores that want `endpoint/bucket/key` addresses (most self-hosted ones). */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  /** Decision 087: connections each server keeps to PostgreSQL (plus one for the background lock). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Decision 089: `/metrics` answers only `Authorization: Bearer <this>`; unset, there are no metrics. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Decision 089: after SIGTERM, how long the server keeps serving while /api/ready answers 503. */
+  DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
+  /** Decision 087: how often the e-mail sender looks for messages due (the server holding the lock). */
+  OUTBOX_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
+  /** Decision 087: background jobs (sweep, trash, e-mail retries, digests); off by default in tests. */
+  BACKGROUND_JOBS: z.enum(['on', 'off']).optional(),
   /** ARCHITECTURE Shape: mail goes to this SMTP server when set, else to `$DATA_DIR/outbox` as .eml files. */
   SMTP_URL: z
     .string()
@@ -185,6 +205,24 @@ export interface Config {
   businessTimeZone: string;
   /** Root folder of the local file store. */
   filesDir: string;
+  /** Decision 087: the local folder, or an S3-compatible bucket. */
+  files:
+    | { driver: 'local' }
+    | {
+        driver: 's3';
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      };
+  databasePoolSize: number;
+  /** Bearer token of `/metrics`; undefined: no metrics. */
+  metricsToken: string | undefined;
+  outboxPollMs: number;
+  drainMs: number;
+  backgroundJobs: boolean;
   /** The sweep of stored files no record links (decision 036); null when switched off. */
   fileSweep: { graceMs: number; intervalMs: number } | null;
   mail: {
@@ -219,7 +257,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.');
       // SMTP_URL may carry a password: a start-up message must not print it.
-      const shown = name === 'SMTP_URL' ? '(hidden)' : JSON.stringify(env[name] ?? '');
+      const secret = ['SMTP_URL', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN'].includes(name);
+      const shown = secret ? '(hidden)' : JSON.stringify(env[name] ?? '');
       return `  ${name}=${shown}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid settings in the environment:\n${lines.join('\n')}`);
@@ -229,6 +268,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid settings in the environment:\n  MAIL_FROM="": is required when SMTP_URL is set (the address messages come from)',
     );
+  }
+  if (settings.FILES_DRIVER === 's3' && !settings.S3_BUCKET) {
+    throw new ConfigError('Invalid settings in the environment:\n  S3_BUCKET="": is required when FILES_DRIVER=s3');
   }
   return {
     env: settings.NODE_ENV,
@@ -250,6 +292,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     businessTimeZone: settings.BUSINESS_TIME_ZONE,
     filesDir: path.resolve(settings.FILES_DIR ?? path.join(settings.DATA_DIR, 'files')),
     fileSweep: fileSweepOf(settings),
+    files:
+      settings.FILES_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            bucket: settings.S3_BUCKET ?? '',
+            endpoint: settings.S3_ENDPOINT,
+            region: settings.S3_REGION,
+            accessKeyId: settings.S3_ACCESS_KEY_ID,
+            secretAccessKey: settings.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: settings.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : { driver: 'local' },
+    databasePoolSize: settings.DATABASE_POOL_SIZE,
+    metricsToken: settings.METRICS_TOKEN,
+    outboxPollMs: settings.OUTBOX_POLL_SECONDS * 1000,
+    drainMs: settings.DRAIN_SECONDS * 1000,
+    backgroundJobs: (settings.BACKGROUND_JOBS ?? (settings.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
     mail: {
       smtpUrl: settings.SMTP_URL,
       from: settings.MAIL_FROM?.trim() ?? DEFAULT_MAIL_FROM,

@@ -6,7 +6,11 @@ import { closeGracefully } from './lib/shutdown.ts';
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
-  const db = createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = createDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
   await migrateToLatest(db);
   const app = await buildApp({ config, db });
   const address = await app.listen({ port: config.port, host: config.host });
@@ -22,7 +26,8 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     console.log(`${signal} received: finishing open requests and closing...`);
-    await closeGracefully(app);
+    // Decision 089: /api/ready answers 503 from now, so the proxy stops sending new requests here.
+    await closeGracefully(app, { drainMs: config.drainMs });
     process.exit(0);
   };
   process.on('SIGINT', () => void close('SIGINT'));

@@ -132,6 +132,10 @@ export async function insertPayslipRow(
 ): Promise<PayslipRow> {
   const row: PayslipRow = {
     id: randomUUID(),
+    email_state: null,
+    emailed_to: null,
+    email_error: null,
+    emailed_at: null,
     total_hours_worked: 0,
     total_overtime_hours: 0,
     hourly_rate: 0,

@@ -23,19 +23,34 @@ export interface DatabaseOptions {
   sqliteFile?: string;
   /** PostgreSQL schema to use (tests give each app its own). */
   postgresSchema?: string;
+  /** PostgreSQL connections in the pool (DATABASE_POOL_SIZE); 10 by default. */
+  poolSize?: number;
   /** Kysely's query log (the benchmark reads the SQL each request runs from it). */
   log?: LogConfig;
+}
+
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The PostgreSQL pool behind `db` (the metrics read its counts); none for SQLite. */
+export function poolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db);
 }
 
 export function createDatabase(options: DatabaseOptions): Db {
   const plugins = [new NoEmptyWherePlugin()];
   if (options.databaseUrl) {
-    const pool = new pg.Pool(postgresPoolConfig(options.databaseUrl, options.postgresSchema));
-    return new Kysely<Database>({
+    const pool = new pg.Pool({
+      ...postgresPoolConfig(options.databaseUrl, options.postgresSchema),
+      // Decision 087: DATABASE_POOL_SIZE; servers x (size + 1 for the background lock) must stay under max_connections.
+      ...(options.poolSize ? { max: options.poolSize } : {}),
+    });
+    const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
       plugins,
       ...(options.log ? { log: options.log } : {}),
     });
+    pools.set(db, pool);
+    return db;
   }
   const file = options.sqliteFile ?? SQLITE_FILE;
   if (file !== ':memory:') fs.mkdirSync(options.dataDir, { recursive: true });

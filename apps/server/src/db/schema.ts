@@ -21,6 +21,8 @@ export interface Database {
   payslip_status_totals: PayslipStatusTotalsTable;
   payslip_charges: PayslipChargesTable;
   pay_runs: PayRunsTable;
+  email_outbox: EmailOutboxTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export interface UsersTable {
@@ -262,6 +264,14 @@ export interface PayslipsTable {
   worker_fin_no: string | null;
   worker_wp_no: string | null;
   worker_email: string | null;
+  /** Decision 088: the state of the payslip's last e-mail (`queued`, `sent`, `failed`), null if none. */
+  email_state: 'queued' | 'sent' | 'failed' | null;
+  /** Issue 41 item 26: the address the last e-mail went (or goes) to, which may be newer than worker_email. */
+  emailed_to: string | null;
+  /** The mail server's reply to the last failed attempt. */
+  email_error: string | null;
+  /** When the last e-mail was sent. */
+  emailed_at: string | null;
   created_at: string;
   updated_at: string;
   /** Decision 082: the pay run the payslip belongs to, if any. */
@@ -318,3 +328,46 @@ export interface PayRunsTable {
   updated_at: string;
 }
 export type PayRunRow = Selectable<PayRunsTable>;
+
+/** Decision 088: one e-mail a row, sent by the server that holds the background lock (migration 0026). */
+export interface EmailOutboxTable {
+  id: string;
+  /** What the message is about (`payslip`); its completion handler is registered under this name. */
+  kind: string;
+  /** The record it is about (a payslip's id). */
+  subject_id: string | null;
+  /** `payslip:<id>` while queued or sending, null after: one message per payslip on its way at a time. */
+  active_key: string | null;
+  recipient: string;
+  subject: string;
+  /** The message as JSON (mail/outbox.ts), attachments in base64. */
+  message: string;
+  state: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  /** While `sending`: the sender's lease; past it another server takes the row again. */
+  claimed_until: string | null;
+  /** The mail server's reply to the last failed attempt. */
+  last_error: string | null;
+  /** `smtp:<message id>` or `outbox:<file>` once sent. */
+  delivered_as: string | null;
+  sent_at: string | null;
+  /** The staff member who asked for it, as JSON `{ id, name }` (the audit entry of its completion names them). */
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type EmailOutboxRow = Selectable<EmailOutboxTable>;
+
+/** Decision 089: the stored answer to a create sent with an Idempotency-Key (migration 0026). */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  method: string;
+  url: string;
+  /** Null while the first request is still being answered. */
+  status_code: number | null;
+  body: Uint8Array | null;
+  content_type: string | null;
+  created_at: string;
+}

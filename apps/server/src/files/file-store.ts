@@ -5,7 +5,8 @@ import type { Readable } from 'node:stream';
  * Paths are relative, forward-slash, already checked by the caller (`documents/ipa/<uuid>.pdf`).
  */
 export interface FileStore {
-  put(path: string, data: Uint8Array): Promise<void>;
+  /** Writes the file; a stream is written as it arrives (the S3 store sends it in parts). */
+  put(path: string, data: Uint8Array | Readable): Promise<void>;
   /** The file's bytes as a stream, or null when it does not exist. */
   get(path: string): Promise<{ body: Readable; size: number } | null>;
   /** Removes the file; a file that is already gone is not an error. */
@@ -31,6 +32,8 @@ export interface FileStore {
   removeFromTrash(path: string): Promise<void>;
   /** The paths (as they were before the move) of every file in the trash. */
   listTrash(): AsyncIterable<string>;
+  /** Throws a StorageError when the store cannot be reached (`/api/ready`, decision 089). */
+  check?(): Promise<void>;
 }
 
 /**

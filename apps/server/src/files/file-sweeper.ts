@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../lib/clock.ts';
@@ -86,38 +85,4 @@ export async function sweepUnlinkedFiles(db: Db, store: FileStore, options: Swee
     await flush();
   }
   return result;
-}
-
-/**
- * Runs the sweep at start and then every `intervalMs` (daily by default). One sweep at a time; a
- * failed sweep is logged and the next one tries again. Answers a stop function that waits for a
- * running sweep, for the app's close.
- */
-export function startFileSweeper(
-  db: Db,
-  store: FileStore,
-  { graceMs, intervalMs }: { graceMs: number; intervalMs: number },
-  log: FastifyBaseLogger,
-): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (running) return;
-    running = sweepUnlinkedFiles(db, store, { graceMs })
-      .then((result) => {
-        const { restored, removed, failed } = result.trash;
-        if (result.deletedRecords || result.deletedOrphans || result.failed || restored || removed || failed)
-          log.info({ sweep: result }, 'swept unlinked files');
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'the sweep of unlinked files failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
 }

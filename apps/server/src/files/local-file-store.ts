@@ -119,7 +119,8 @@ export function createLocalFileStore(root: string): FileStore {
         const file = await fs.open(full, 'wx');
         created = true;
         try {
-          await file.writeFile(data);
+          if (data instanceof Uint8Array) await file.writeFile(data);
+          else for await (const chunk of data) await file.write(chunk as Uint8Array);
           // Decision 038, durability: the bytes and the new name reach the disk before the record that
           // points at them commits (the databases commit with fsync too), so a power cut cannot leave
           // a saved record with an empty or missing file. A SIGKILL alone would not show this.
@@ -182,6 +183,15 @@ export function createLocalFileStore(root: string): FileStore {
 
     async *listTrash() {
       for await (const { relative } of filesUnder(trash)) yield relative;
+    },
+
+    async check() {
+      await ensureRoot();
+      try {
+        await fs.access(base, fs.constants.W_OK);
+      } catch (error) {
+        throw toStorageError(error);
+      }
     },
   };
 }

@@ -28,10 +28,16 @@ export interface Mailer {
   close(): void;
 }
 
-/** A message that could not be sent; `message` is short, fit for the user, and never holds credentials. */
+/**
+ * A message that could not be sent; `message` is short, fit for the user, and never holds credentials.
+ * `temporary` (decision 088): worth trying again later (a 4xx reply, a server that could not be reached,
+ * an outbox folder that could not be written); otherwise the server refused it for good (a 5xx reply).
+ */
 export class MailError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  readonly temporary: boolean;
+  constructor(message: string, options?: { cause?: unknown; temporary?: boolean }) {
     super(message, options);
     this.name = 'MailError';
+    this.temporary = options?.temporary ?? false;
   }
 }

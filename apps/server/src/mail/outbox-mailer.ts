@@ -32,7 +32,10 @@ export function createOutboxMailer(options: { dir: string; from: string }): Mail
         await fs.mkdir(options.dir, { recursive: true, mode: 0o700 });
         await fs.writeFile(path.join(options.dir, file), raw, { flag: 'wx', mode: 0o600 });
       } catch (error) {
-        throw new MailError(`the message could not be written to the outbox (${describe(error)})`, { cause: error });
+        throw new MailError(`the message could not be written to the outbox (${describe(error)})`, {
+          cause: error,
+          temporary: true,
+        });
       }
       return { delivered: 'outbox', file };
     },

@@ -16,7 +16,7 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
         const info = await transport.sendMail(toNodemailer(message));
         return { delivered: 'smtp', messageId: info.messageId };
       } catch (error) {
-        throw new MailError(describeSmtpError(error), { cause: error });
+        throw new MailError(describeSmtpError(error), { cause: error, temporary: isTemporarySmtpError(error) });
       }
     },
     close() {
@@ -37,6 +37,22 @@ export function toNodemailer(message: MailMessage) {
       contentType: attachment.contentType,
     })),
   };
+}
+
+const UNREACHABLE = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS', 'ECONNREFUSED', 'ECONNRESET']);
+
+/**
+ * Decision 088, RFC 5321 s.4.2.1: a 4yz reply is a transient failure (try again later), a 5yz one is
+ * permanent; a server that cannot be reached is transient too. Anything else (a message nodemailer could
+ * not build) will not get better by waiting.
+ */
+export function isTemporarySmtpError(error: unknown): boolean {
+  const { code, responseCode } = (typeof error === 'object' && error !== null ? error : {}) as {
+    code?: unknown;
+    responseCode?: unknown;
+  };
+  if (typeof responseCode === 'number') return responseCode >= 400 && responseCode < 500;
+  return typeof code === 'string' && UNREACHABLE.has(code);
 }
 
 /** A short reason for the user (SPEC 8 'Failed to email payslip: {reason}'), with the server's own words. */

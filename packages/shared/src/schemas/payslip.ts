@@ -175,6 +175,16 @@ export const Payslip = PayslipFigures.extend({
   paid_at: z.string().nullable(),
   /** The send-email option was on at generation (and the worker had an address). */
   email_requested: z.boolean(),
+  /** Decision 088: the payslip's last e-mail: queued (or being retried), sent, or failed with the server's reply. */
+  last_email: z
+    .object({
+      state: z.enum(['queued', 'sent', 'failed']),
+      /** The address it went (or goes) to: it may be newer than `worker.email` (issue 41 item 26). */
+      to: z.string().nullable(),
+      error: z.string().nullable(),
+      sent_at: z.string().nullable(),
+    })
+    .nullable(),
   rate_type: z.string().nullable(),
   salary_rate: z.number().nullable(),
   admin_charges: z.array(ChargeTotal),

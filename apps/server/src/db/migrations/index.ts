@@ -23,6 +23,7 @@ import * as derivedTablesRemoved from './0021-derived-tables-removed.ts';
 import * as payslipChargesAndPeriods from './0022-payslip-charges-and-periods.ts';
 import * as employmentDates from './0023-employment-dates.ts';
 import * as payRuns from './0024-pay-runs.ts';
+import * as emailOutboxAndIdempotency from './0026-email-outbox-and-idempotency.ts';
 
 /** Listed here rather than read from disk, so the bundled server carries them. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022-payslip-charges-and-periods': payslipChargesAndPeriods,
   '0023-employment-dates': employmentDates,
   '0024-pay-runs': payRuns,
+  '0026-email-outbox-and-idempotency': emailOutboxAndIdempotency,
 };

@@ -6,10 +6,16 @@ import type { EmailedPayslip } from '@td/shared/schemas/payslip';
 import { type Actor, recordAudit } from '../../audit/audit.repository.ts';
 import type { CompanyDetails } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import type { PayslipRow } from '../../db/schema.ts';
-import { nowIso } from '../../lib/clock.ts';
+import type { EmailOutboxRow, PayslipRow } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { MailError, type Mailer } from '../../mail/mailer.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import {
+  attemptDelivery,
+  enqueueClaimed,
+  MessageAlreadyOnItsWay,
+  type OutboxHandlers,
+  type OutboxStateHandler,
+} from '../../mail/outbox.ts';
 import {
   type PayslipChargeLine,
   type PayslipDocument,
@@ -138,17 +144,58 @@ export async function payslipPdf(db: Db, id: string, settings: PayslipDocumentSe
 /** A mail failure: 502, its message the reason alone (the app prefixes 'Failed to email payslip: '). */
 const mailFailed = (reason: string) => new AppError(502, 'MAIL_FAILED', reason);
 
+/** Decision 088: the outbox's name for payslip e-mails; one on its way per payslip (`payslip:<id>`). */
+export const PAYSLIP_MAIL_KIND = 'payslip';
+
+function parseActor(text: string | null): Actor | null {
+  if (!text) return null;
+  const parsed = JSON.parse(text) as Partial<Actor>;
+  return typeof parsed.id === 'string' && typeof parsed.name === 'string' ? { id: parsed.id, name: parsed.name } : null;
+}
+
 /**
- * Payslips whose e-mail is on its way in this process: a second press, or a batch overlapping a single
- * send, is refused rather than e-mailing the worker twice.
+ * Decision 088: what a payslip does when its e-mail changes state, in the outbox's transaction, on
+ * whichever server sent it: it records the state and the address (issue 41 item 26: the address may
+ * be newer than the one the payslip was generated with), and once sent it becomes Sent unless it was
+ * paid meanwhile (SPEC 4), with its audit entry in the name of whoever asked for the e-mail.
  */
-const sending = new Set<string>();
+export const payslipOutboxHandler: OutboxStateHandler = async (trx, message) => {
+  if (message.kind !== PAYSLIP_MAIL_KIND || !message.subject_id) return;
+  const id = message.subject_id;
+  const state = message.state === 'sending' ? 'queued' : message.state;
+  await repo.recordPayslipEmail(trx, id, {
+    email_state: state,
+    emailed_to: message.recipient,
+    email_error: state === 'sent' ? null : message.last_error,
+    ...(state === 'sent' ? { emailed_at: message.sent_at ?? message.updated_at } : {}),
+  });
+  if (state !== 'sent') return;
+  const before = await repo.findPayslipRow(trx, id);
+  const after = await repo.markPayslipSent(trx, id, message.updated_at);
+  if (before && after && before.status !== after.status) {
+    await recordAudit(trx, parseActor(message.created_by), {
+      action: 'update',
+      entity: PAYSLIP_ENTITY,
+      entityId: id,
+      before,
+      after,
+    });
+  }
+};
+
+/** The outbox handlers this module offers (app.ts hands them to the background sender). */
+export const payslipOutboxHandlers: OutboxHandlers = { [PAYSLIP_MAIL_KIND]: payslipOutboxHandler };
 
 /**
  * SPEC 2 Email Payslip (SPEC 5 rules, ARCHITECTURE differs 1: sent by our server): the worker must still
- * exist and have an address and the payslip must not be a Draft pay run's (decision 082). The message carries the worker's name,
- * the period, hours, overtime hours and nett salary, with the PDF attached. Once the mailer accepted it,
- * the payslip becomes Sent unless it was paid meanwhile (SPEC 4), with its audit entry.
+ * exist and have an address and the payslip must not be a Draft pay run's (decision 082). The message
+ * carries the worker's name, the period, hours, overtime hours and nett salary, with the PDF attached.
+ *
+ * Decision 088 (issue 41 item 15): the message is claimed in the database before it is sent (the
+ * outbox's one-on-its-way rule), so the same payslip e-mailed on two servers at once is sent once and
+ * the other answers 409. It is tried at once; a temporary failure answers 502 saying it will be tried
+ * again (the background sender does), a permanent one 502 with the server's reply. Once sent, the
+ * payslip becomes Sent unless it was paid meanwhile (SPEC 4), with its audit entry.
  */
 export async function emailPayslip(
   db: Db,
@@ -164,33 +211,34 @@ export async function emailPayslip(
   const worker = row.worker_id ? await findPayrollWorker(db, row.worker_id) : undefined;
   if (!worker) throw badRequest(D.workerMissing);
   if (!worker.email) throw badRequest(D.noEmailAddress);
-  if (sending.has(row.id)) throw conflict(D.alreadySending);
+  if (row.email_state === 'queued') throw conflict(D.alreadySending);
 
-  sending.add(row.id);
+  const { document, pdf, fileName } = await renderRow(db, row, settings);
+  const name = `${worker.first_name} ${worker.last_name}`.trim();
+  const message = payslipEmailMessage({ to: worker.email, name, document, company: settings.company, pdf, fileName });
+  let claimed: EmailOutboxRow;
   try {
-    const { document, pdf, fileName } = await renderRow(db, row, settings);
-    const name = `${worker.first_name} ${worker.last_name}`.trim();
-    let result: Awaited<ReturnType<Mailer['send']>>;
-    try {
-      result = await mailer.send(
-        payslipEmailMessage({ to: worker.email, name, document, company: settings.company, pdf, fileName }),
-      );
-    } catch (error) {
-      throw mailFailed(error instanceof MailError ? error.message : 'the mail could not be sent');
-    }
-
-    const updated = await db.transaction().execute(async (trx) => {
-      const after = await repo.markPayslipSent(trx, row.id, nowIso(now()));
-      if (!after) return (await repo.findPayslipRow(trx, row.id)) ?? row;
-      await recordAudit(trx, actor, { action: 'update', entity: PAYSLIP_ENTITY, entityId: row.id, before: row, after });
-      return after;
-    });
-    const delivery: EmailDelivery =
-      result.delivered === 'outbox'
-        ? { method: 'outbox', to: worker.email, name, file: result.file }
-        : { method: 'smtp', to: worker.email, name, file: null };
-    return { ...repo.toPayslip(updated), delivery };
-  } finally {
-    sending.delete(row.id);
+    claimed = await enqueueClaimed(
+      db,
+      payslipOutboxHandlers,
+      { kind: PAYSLIP_MAIL_KIND, subjectId: row.id, activeKey: `payslip:${row.id}`, message, createdBy: actor },
+      now(),
+    );
+  } catch (error) {
+    if (error instanceof MessageAlreadyOnItsWay) throw conflict(D.alreadySending);
+    throw error;
   }
+  const outcome = await attemptDelivery(db, mailer, payslipOutboxHandlers, claimed, now);
+  if (outcome.state !== 'sent') {
+    throw mailFailed(
+      outcome.state === 'queued' ? `${outcome.error}; it will be tried again automatically` : outcome.error,
+    );
+  }
+
+  const updated = (await repo.findPayslipRow(db, row.id)) ?? row;
+  const delivery: EmailDelivery =
+    outcome.result.delivered === 'outbox'
+      ? { method: 'outbox', to: worker.email, name, file: outcome.result.file }
+      : { method: 'smtp', to: worker.email, name, file: null };
+  return { ...repo.toPayslip(updated), delivery };
 }

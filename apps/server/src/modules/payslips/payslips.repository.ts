@@ -61,6 +61,10 @@ export function toPayslip(row: PayslipRow): Payslip {
     generated_at: row.generated_at,
     paid_at: row.paid_at,
     email_requested: Number(row.email_requested) === 1,
+    // Decision 088, issue 41 item 26: the last e-mail's state and the address it went to.
+    last_email: row.email_state
+      ? { state: row.email_state, to: row.emailed_to, error: row.email_error, sent_at: row.emailed_at }
+      : null,
     rate_type: row.rate_type,
     salary_rate: row.salary_rate === null ? null : fromCents(row.salary_rate),
     admin_charges: chargeTotalsToApi(charges),
@@ -379,6 +383,15 @@ export async function deleteUnpaidPayslip(db: Db, id: string): Promise<PayslipRo
     .where((eb) => eb.or([eb('pay_run_id', 'is', null), eb('status', '=', 'Draft')]))
     .returningAll()
     .executeTakeFirst();
+}
+
+/** Decision 088: where and how the payslip's last e-mail went (whatever the payslip's status). */
+export async function recordPayslipEmail(
+  db: Db,
+  id: string,
+  email: Partial<Pick<PayslipRow, 'email_state' | 'emailed_to' | 'email_error' | 'emailed_at'>>,
+): Promise<void> {
+  await db.updateTable('payslips').set(email).where('id', '=', id).execute();
 }
 
 /**

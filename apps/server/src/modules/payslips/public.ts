@@ -7,6 +7,11 @@
 export { NO_TIMESHEETS, sumTimesheetsByWorker } from './payroll-reads.repository.ts';
 export { generateRunPayslips, type RunPayslipsResult } from './payroll-run.service.ts';
 export { basisOf, buildPayslipRow, negativeNettReason, type PayslipSource } from './payslip-calculation.ts';
-export { emailPayslip, type PayslipDocumentSettings } from './payslip-documents.service.ts';
+export {
+  emailPayslip,
+  PAYSLIP_MAIL_KIND,
+  type PayslipDocumentSettings,
+  payslipOutboxHandlers,
+} from './payslip-documents.service.ts';
 export { type NewPayslipRow, toPayslip } from './payslips.repository.ts';
 export { PAYSLIP_ENTITY } from './payslips.service.ts';
