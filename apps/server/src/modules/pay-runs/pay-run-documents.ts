@@ -206,3 +206,44 @@ export async function registerPdf(db: Db, id: string, company: { name: string })
   );
   return { fileName: `payroll-register_${fileStem(run)}.pdf`, body: pdf };
 }
+
+/** `GET /api/pay-runs/export`: the list of runs (newest first) with their totals, for a spreadsheet. */
+export async function payRunListCsv(db: Db): Promise<RunFile> {
+  const runs = await db
+    .selectFrom('pay_runs')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const body = toCsv(
+    [
+      'Period Start',
+      'Period End',
+      'Status',
+      'Payslips',
+      'Gross',
+      'Deductions',
+      'Nett Salary',
+      'Pay By',
+      'Payment Date',
+      'Created By',
+      'Approved By',
+      'Paid At',
+    ],
+    runs.map((run) => [
+      run.pay_period_start,
+      run.pay_period_end,
+      run.status,
+      run.generated,
+      money(run.gross),
+      money(run.deductions),
+      money(run.nett_salary),
+      run.pay_by_date,
+      run.payment_date,
+      run.created_by,
+      run.approved_by,
+      run.paid_at,
+    ]),
+  );
+  return { fileName: 'pay-runs.csv', body };
+}

@@ -161,6 +161,9 @@ describe('POST /api/pay-runs and GET /api/pay-runs/{id}', () => {
       nett_salary: cents('nett_salary') / 100,
     });
 
+    const exported = await request(t, 'GET', '/api/pay-runs/export');
+    expect(exported.headers['content-type']).toContain('text/csv');
+    expect(exported.body.replace('\uFEFF', '').split('\r\n')[1]).toMatch(/^2025-03-01,2025-03-31,Draft,2,/);
     const list = await request(t, 'GET', '/api/pay-runs');
     expect(list.json()).toMatchObject({ total: 1, items: [{ id: run.id, status: 'Draft' }] });
     expect((await request(t, 'GET', '/api/pay-runs/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);

@@ -15,7 +15,7 @@ import { contentDisposition } from '../../lib/content-disposition.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { emailPayslip, type PayslipDocumentSettings } from '../payslips/public.ts';
-import { bankFile, type RunFile, registerCsv, registerPdf } from './pay-run-documents.ts';
+import { bankFile, payRunListCsv, type RunFile, registerCsv, registerPdf } from './pay-run-documents.ts';
 import * as payRuns from './pay-runs.service.ts';
 
 interface PayRunsRoutesOptions extends PayslipDocumentSettings {
@@ -52,6 +52,10 @@ export const payRunsRoutes: FastifyPluginAsyncZod<PayRunsRoutesOptions> = async 
 
   app.get('/', { schema: { tags, querystring: PayRunListQuery, response: { 200: PayRunList } } }, (request) =>
     payRuns.listPayRuns(db, request.query),
+  );
+
+  app.get('/export', { schema: { tags, produces: ['text/csv'] } }, async (_request, reply) =>
+    sendFile(reply, 'text/csv; charset=utf-8', await payRunListCsv(db)),
   );
 
   app.post('/', { schema: { tags, body: PayRunInput, response: { 202: PayRunStarted } } }, async (request, reply) =>

@@ -12,5 +12,7 @@ export const payslipRoutes: RouteObject[] = [
     path: '/payslip/view/:id',
     lazy: lazyPage(() => import('./pages/payslip-detail-page.tsx').then((m) => m.PayslipDetailPage)),
   },
-  { path: '/payslip/run', lazy: lazyPage(() => import('./pages/payroll-run-page.tsx').then((m) => m.PayrollRunPage)) },
+  // Decision 082: the pay runs page and each run's own page.
+  { path: '/payslip/run', lazy: lazyPage(() => import('./pages/pay-runs-page.tsx').then((m) => m.PayRunsPage)) },
+  { path: '/payslip/run/:id', lazy: lazyPage(() => import('./pages/pay-run-page.tsx').then((m) => m.PayRunPage)) },
 ];

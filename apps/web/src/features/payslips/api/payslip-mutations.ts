@@ -3,9 +3,6 @@ import type {
   GeneratedPayslip,
   GeneratePayslipInput,
   MarkPaidResult,
-  PayrollRunInput,
-  PayrollRunPreview,
-  PayrollRunResult,
   PayslipPreview,
   PayslipPreviewInput,
 } from '@td/shared/schemas/payslip';
@@ -22,12 +19,6 @@ export const markPayslipsPaid = (ids: readonly string[]) =>
   api<MarkPaidResult>('/api/payslips/mark-paid', { method: 'POST', body: { ids } });
 
 export const deletePayslip = (id: string) => api<void>(`/api/payslips/${encodeURIComponent(id)}`, { method: 'DELETE' });
-
-export const previewPayrollRun = (input: PayrollRunInput) =>
-  api<PayrollRunPreview>('/api/payroll-runs/preview', { method: 'POST', body: input });
-
-export const runPayroll = (input: PayrollRunInput) =>
-  api<PayrollRunResult>('/api/payroll-runs', { method: 'POST', body: input });
 
 /** Any write changes the list, the tiles and maybe a detail: every payslip query is refreshed. */
 export function useInvalidatePayslips() {

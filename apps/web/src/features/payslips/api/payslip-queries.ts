@@ -9,6 +9,8 @@ export interface PayslipListCriteria {
   status?: string | undefined;
   /** `YYYY-MM`; undefined lists every month. */
   month?: string | undefined;
+  /** Decision 082: one pay run's payslips. */
+  pay_run_id?: string | undefined;
   page: number;
   pageSize: number;
 }

@@ -37,7 +37,8 @@ import { PayslipStatusBadge } from '../components/payslip-status-badge.tsx';
 import { PayslipSummaryTiles } from '../components/payslip-summary-tiles.tsx';
 import { useBatchEmail } from '../components/use-batch-email.ts';
 
-const FILTERS = ['worker_id', 'status', 'month'] as const;
+// Decision 082: `?pay_run_id=` lists one pay run's payslips (every month then).
+const FILTERS = ['worker_id', 'status', 'month', 'pay_run_id'] as const;
 /** `?month=all` lists every month; no month in the address means the current one (SPEC 2). */
 const ALL_MONTHS = 'all';
 
@@ -49,12 +50,15 @@ export function PayslipListPage() {
   usePageTitle('Payslips');
   const list = useListState<(typeof FILTERS)[number]>({ filters: FILTERS });
   const thisMonth = localMonth();
-  const month = list.filters.month === ALL_MONTHS ? '' : list.filters.month || thisMonth;
+  const payRunId = list.filters.pay_run_id || undefined;
+  const month =
+    list.filters.month === ALL_MONTHS || (payRunId && !list.filters.month) ? '' : list.filters.month || thisMonth;
   const criteria: PayslipListCriteria = {
     q: list.q || undefined,
     worker_id: list.filters.worker_id || undefined,
     status: list.filters.status || undefined,
     month: month || undefined,
+    pay_run_id: payRunId,
     page: list.page,
     pageSize: PAYSLIP_PAGE_SIZE,
   };

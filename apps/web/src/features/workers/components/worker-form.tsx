@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { GIRO_BANKS, PAYMENT_MODES } from '@td/shared/options/pay-runs';
 import {
   CORETRADES,
   DEFAULT_DESIGNATION,
@@ -44,6 +45,7 @@ const FILE_KINDS = {
 } as const satisfies Record<FileField, string>;
 
 const TEXT_FIELDS = Object.keys(LABELS) as WorkerField[];
+const BANK_OPTIONS = GIRO_BANKS.map((bank) => ({ value: bank.swift, label: bank.name }));
 
 /** The inputs' starting values: the stored worker's, or empty strings for a new one. */
 export function toFormValues(worker?: Worker): FormValues {
@@ -239,6 +241,10 @@ export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFo
         {/* Decision 096: the employment's own dates (part-month pay, the Key Employment Terms). */}
         <TextField {...field('employment_start_date')} type="date" />
         <TextField {...field('employment_end_date')} type="date" hint="Left empty while employed" />
+        {/* Decision 083: where the salary is paid; the account number is shown in full only here. */}
+        <SelectField {...field('bank_swift_code')} options={BANK_OPTIONS} placeholder="Select bank" />
+        <TextField {...field('bank_account_no')} inputMode="numeric" autoComplete="off" hint="Digits only" />
+        <SelectField {...field('payment_mode')} options={PAYMENT_MODES} placeholder="GIRO with an account, else Cash" />
       </FormSection>
 
       <Card>

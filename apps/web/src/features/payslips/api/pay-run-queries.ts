@@ -1,0 +1,38 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { PayRun, PayRunList, PayRunPayValues, PayRunStarted } from '@td/shared/schemas/pay-run';
+import type { PayslipList } from '@td/shared/schemas/payslip';
+import { api, withQuery } from '@/lib/api-client.ts';
+
+/** Decision 082: the pay runs. Every key starts with `pay-runs`, so one invalidation refreshes them all. */
+export const payRunQueries = {
+  all: () => ['pay-runs'] as const,
+  list: (page: number) =>
+    queryOptions({
+      queryKey: [...payRunQueries.all(), 'list', page] as const,
+      queryFn: ({ signal }) => api<PayRunList>(withQuery('/api/pay-runs', { page, pageSize: 25 }), { signal }),
+    }),
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: [...payRunQueries.all(), 'detail', id] as const,
+      queryFn: ({ signal }) => api<PayRun>(`/api/pay-runs/${encodeURIComponent(id)}`, { signal }),
+      // The page polls while the run is generated, so the bar moves.
+      refetchInterval: (query) => (query.state.data?.status === 'Generating' ? 300 : false),
+    }),
+  payslips: (id: string, page: number) =>
+    queryOptions({
+      queryKey: [...payRunQueries.all(), 'payslips', id, page] as const,
+      queryFn: ({ signal }) =>
+        api<PayslipList>(withQuery('/api/payslips', { pay_run_id: id, page, pageSize: 100 }), { signal }),
+    }),
+};
+
+export const startPayRun = (input: { pay_period_start: string; pay_period_end: string; worker_ids?: string[] }) =>
+  api<PayRunStarted>('/api/pay-runs', { method: 'POST', body: input });
+
+export const payRunAction = (id: string, action: 'approve' | 'reopen') =>
+  api<PayRun>(`/api/pay-runs/${encodeURIComponent(id)}/${action}`, { method: 'POST' });
+
+export const payPayRun = (id: string, input: PayRunPayValues) =>
+  api<PayRun>(`/api/pay-runs/${encodeURIComponent(id)}/pay`, { method: 'POST', body: input });
+
+export const deletePayRun = (id: string) => api<void>(`/api/pay-runs/${encodeURIComponent(id)}`, { method: 'DELETE' });
