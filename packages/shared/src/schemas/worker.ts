@@ -142,17 +142,21 @@ const WorkerFields = z.object({
   employment_end_date: keptWhenOmitted(isoDate({ label: L.employment_end_date })),
   // Decision 083: the bank (a GIRO bank's SWIFT code), the account's digits (spaces and dashes as
   // printed on a bank book are dropped) and the default payment mode.
-  bank_swift_code: choice('bank_swift_code', GIRO_SWIFT_CODES),
-  bank_account_no: optional(
+  // Decision 096: kept when a PUT leaves them out.
+  bank_swift_code: keptWhenOmitted(oneOf(GIRO_SWIFT_CODES, L.bank_swift_code)),
+  bank_account_no: keptWhenOmitted(
     safeText(30, { label: L.bank_account_no }).overwrite((value) => value.replace(/[\s-]/g, '')),
   ),
-  payment_mode: choice('payment_mode', PAYMENT_MODES),
+  payment_mode: keptWhenOmitted(oneOf(PAYMENT_MODES, L.payment_mode)),
 });
 
 /** Fields a PUT may leave out, keeping what is stored (decision 096); every other field must be sent. */
 export const FIELDS_KEPT_WHEN_OMITTED: ReadonlySet<WorkerField> = new Set<WorkerField>([
   'employment_start_date',
   'employment_end_date',
+  'bank_swift_code',
+  'bank_account_no',
+  'payment_mode',
 ]);
 
 /** What the form holds and sends: strings as typed. */
@@ -237,7 +241,9 @@ function workerFieldsChecked(mode: WorkerFormMode, today: () => string) {
       if (typeof worker.phone_number === 'string' && !isValidPhoneNumber(worker.phone_number)) {
         issue('phone_number', PHONE_MESSAGE);
       }
-      if ((worker.bank_swift_code === null) !== (worker.bank_account_no === null)) {
+      // A PUT may leave both bank fields out (kept as stored); when sent, they come as a pair.
+      const bankSent = worker.bank_swift_code !== undefined || worker.bank_account_no !== undefined;
+      if (bankSent && ((worker.bank_swift_code ?? null) === null) !== ((worker.bank_account_no ?? null) === null)) {
         issue(worker.bank_swift_code === null ? 'bank_swift_code' : 'bank_account_no', PAY_RUN_MESSAGES.bankIncomplete);
       } else if (typeof worker.bank_swift_code === 'string' && typeof worker.bank_account_no === 'string') {
         const problem = accountNumberProblem(worker.bank_swift_code, worker.bank_account_no);
