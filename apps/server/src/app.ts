@@ -22,6 +22,9 @@ import type { Mailer } from './mail/mailer.ts';
 import { adminChargesRoutes } from './modules/admin-charges/admin-charges.routes.ts';
 import { employmentLetterRoutes } from './modules/employment-letter/employment-letter.routes.ts';
 import { payrollRunsRoutes, payslipsRoutes } from './modules/payslips/payslips.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { sitesRoutes } from './modules/sites/sites.routes.ts';
+import { timesheetImportsRoutes } from './modules/timesheet-imports/timesheet-imports.routes.ts';
 import { timesheetsRoutes } from './modules/timesheets/timesheets.routes.ts';
 import { trainingRecordsRoutes } from './modules/training-records/training-records.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -204,6 +207,10 @@ export async function buildApp({
         timeZone: config.businessTimeZone,
       });
       await api.register(payrollRunsRoutes, { prefix: '/payroll-runs', db });
+      // Decision 090, 091: sites, attendance imports, the manpower report.
+      await api.register(sitesRoutes, { prefix: '/sites', db });
+      await api.register(timesheetImportsRoutes, { prefix: '/timesheet-imports', db });
+      await api.register(reportsRoutes, { prefix: '/reports', db });
     },
     { prefix: '/api' },
   );

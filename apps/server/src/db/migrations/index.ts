@@ -21,6 +21,7 @@ import * as workerSearchColumns from './0019-worker-search-columns.ts';
 import * as redundantIndexes from './0020-redundant-indexes.ts';
 import * as derivedTablesRemoved from './0021-derived-tables-removed.ts';
 import * as payslipChargesAndPeriods from './0022-payslip-charges-and-periods.ts';
+import * as sites from './0027-sites.ts';
 
 /** Listed here rather than read from disk, so the bundled server carries them. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020-redundant-indexes': redundantIndexes,
   '0021-derived-tables-removed': derivedTablesRemoved,
   '0022-payslip-charges-and-periods': payslipChargesAndPeriods,
+  '0027-sites': sites,
 };
