@@ -24,7 +24,12 @@ export type ManpowerReport = z.infer<typeof ManpowerReport>;
 
 /** What the screen, the CSV and the PDF show of each worker, in the report's column order (decision 090). */
 export const ManpowerSheet = z.object({
-  site: z.object({ id: z.string(), name: z.string(), client_company: z.string(), project_reference: z.string().nullable() }),
+  site: z.object({
+    id: z.string(),
+    name: z.string(),
+    client_company: z.string(),
+    project_reference: z.string().nullable(),
+  }),
   month: z.string(),
   items: z.array(
     z.object({
@@ -42,4 +47,13 @@ export const ManpowerSheet = z.object({
 export type ManpowerSheet = z.infer<typeof ManpowerSheet>;
 
 /** Decision 090: the report's columns in order (no published BCA order was found; this one is documented). */
-export const MANPOWER_COLUMNS = ['S/N', 'FIN', 'Name', 'Nationality', 'Trade', 'Pass Type', 'Days Worked', 'Hours Worked'] as const;
+export const MANPOWER_COLUMNS = [
+  'S/N',
+  'FIN',
+  'Name',
+  'Nationality',
+  'Trade',
+  'Pass Type',
+  'Days Worked',
+  'Hours Worked',
+] as const;

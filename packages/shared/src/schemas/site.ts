@@ -19,9 +19,9 @@ export const SITE_DELETE_FAILED = 'Failed to delete site. Please try again.';
 
 /** `active` as JSON sends it, or as a form or query string does. */
 const flag = (label: string) =>
-  z.union([z.boolean(), z.enum(['true', 'false'])], { error: `${label} must be true or false` }).transform(
-    (value) => value === true || value === 'true',
-  );
+  z
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: `${label} must be true or false` })
+    .transform((value) => value === true || value === 'true');
 
 export const SiteInput = z.object({
   name: requiredText(200, { label: SITE_FIELD_LABELS.name }),

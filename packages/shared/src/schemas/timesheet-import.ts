@@ -89,7 +89,21 @@ export const ImportInspection = z.object({
   headers: z.array(z.string()),
   sample: z.array(z.array(z.string())),
   rows: z.number().int(),
-  mappings: z.array(z.object({ id: z.string(), name: z.string(), mapping: ImportMapping })),
+  mappings: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      mapping: z.object({
+        worker: z.string(),
+        date: z.string(),
+        date_format: z.string(),
+        time_in: z.string(),
+        time_out: z.string(),
+        site: z.string().optional(),
+        notes: z.string().optional(),
+      }),
+    }),
+  ),
 });
 export type ImportInspection = z.infer<typeof ImportInspection>;
 
@@ -100,7 +114,9 @@ export const SaveMappingInput = z.object({
 });
 export type SaveMappingInput = z.output<typeof SaveMappingInput>;
 
-export const ResolveConflictInput = z.object({ action: z.enum(['keep', 'replace'], { error: 'Choose keep or replace' }) });
+export const ResolveConflictInput = z.object({
+  action: z.enum(['keep', 'replace'], { error: 'Choose keep or replace' }),
+});
 export const LineParams = z.object({
   id: z.string(),
   line: z.coerce.number().int().min(1).max(10_000_000),

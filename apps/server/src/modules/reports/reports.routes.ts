@@ -18,13 +18,17 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     (request) => reports.manpowerSheet(db, request.query, currentUser(request)),
   );
 
-  app.get('/manpower.csv', { schema: { tags, querystring: ManpowerQuery, produces: ['text/csv'] } }, async (request, reply) => {
-    const file = await reports.manpowerCsv(db, request.query, currentUser(request));
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
-      .send(file.body);
-  });
+  app.get(
+    '/manpower.csv',
+    { schema: { tags, querystring: ManpowerQuery, produces: ['text/csv'] } },
+    async (request, reply) => {
+      const file = await reports.manpowerCsv(db, request.query, currentUser(request));
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.body);
+    },
+  );
 
   app.get(
     '/manpower.pdf',

@@ -20,7 +20,11 @@ export async function manpowerReport(db: Db, query: ManpowerQuery): Promise<Manp
   await getSite(db, query.site_id);
   const rows = await repo.manpowerOfSite(db, query.site_id, query.month);
   return {
-    items: rows.map((row) => ({ worker_id: row.id, days: Number(row.days), hours: minutesToHours(Number(row.minutes)) })),
+    items: rows.map((row) => ({
+      worker_id: row.id,
+      days: Number(row.days),
+      hours: minutesToHours(Number(row.minutes)),
+    })),
   };
 }
 
@@ -29,7 +33,12 @@ export async function manpowerSheet(db: Db, query: ManpowerQuery, viewer: Actor)
   const site = await getSite(db, query.site_id);
   const rows = await repo.manpowerOfSite(db, query.site_id, query.month);
   return {
-    site: { id: site.id, name: site.name, client_company: site.client_company, project_reference: site.project_reference },
+    site: {
+      id: site.id,
+      name: site.name,
+      client_company: site.client_company,
+      project_reference: site.project_reference,
+    },
     month: query.month,
     items: rows.map((row) => ({
       worker_id: row.id,
@@ -72,7 +81,11 @@ export async function manpowerPdf(db: Db, query: ManpowerQuery, viewer: Actor) {
   const scale = CONTENT_WIDTH / PDF_WIDTHS.reduce((a, b) => a + b, 0);
   const widths = PDF_WIDTHS.map((width) => width * scale);
   const pdf = await renderPdf(
-    { title: `Manpower report ${sheet.site.name} ${sheet.month}`, author: sheet.site.client_company, footer: `Manpower report, ${sheet.month}` },
+    {
+      title: `Manpower report ${sheet.site.name} ${sheet.month}`,
+      author: sheet.site.client_company,
+      footer: `Manpower report, ${sheet.month}`,
+    },
     (doc) => {
       doc.font(FONT.bold).fontSize(FONT_SIZE.heading);
       writeText(doc, `Monthly manpower report: ${sheet.site.name}`);

@@ -4,7 +4,7 @@ import {
   type Site,
   type SiteInput,
   type SiteList,
-  SiteListQuery as SiteListQueryParser,
+  type SiteListQuery as SiteListQueryParser,
 } from '@td/shared/schemas/site';
 import type { z } from 'zod';
 import { type Actor, recordAudit } from '../../audit/audit.repository.ts';

@@ -18,7 +18,8 @@ export const MAX_IMPORT_ROWS = 100_000;
 const unreadable = () => badRequest(IMPORT_FILE_UNREADABLE, { file: IMPORT_FILE_UNREADABLE });
 
 /** An .xlsx file is a ZIP archive: it starts with `PK\x03\x04`. */
-const isXlsx = (data: Buffer) => data.length > 4 && data[0] === 0x50 && data[1] === 0x4b && data[2] === 3 && data[3] === 4;
+const isXlsx = (data: Buffer) =>
+  data.length > 4 && data[0] === 0x50 && data[1] === 0x4b && data[2] === 3 && data[3] === 4;
 
 /** The first sheet of an .xlsx file, or the rows of a CSV file (UTF-8, with or without a BOM; comma or semicolon). */
 export async function readAttendanceFile(data: Buffer): Promise<AttendanceFile> {

@@ -11,7 +11,10 @@ export async function insertImport(
   db: Db,
   row: { id: string; file_name: string; headers: string; rows: string; created_by: string | null; created_at: string },
 ): Promise<void> {
-  await db.insertInto('timesheet_imports').values({ ...row, applied_at: null }).execute();
+  await db
+    .insertInto('timesheet_imports')
+    .values({ ...row, applied_at: null })
+    .execute();
 }
 
 export async function findImport(db: Db, id: string) {

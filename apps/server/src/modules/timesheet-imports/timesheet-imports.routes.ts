@@ -24,7 +24,9 @@ export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 const tags = ['timesheet-imports'];
 
 /** The file (and the mapping and default site) of an upload; past 20 MB a 413 that says what to do. */
-async function readImportUpload(request: FastifyRequest): Promise<imports.UploadedFile & { mapping?: string; siteId?: string }> {
+async function readImportUpload(
+  request: FastifyRequest,
+): Promise<imports.UploadedFile & { mapping?: string; siteId?: string }> {
   try {
     const { fields, file } = await readUpload(request, {
       maxFileBytes: MAX_IMPORT_BYTES,

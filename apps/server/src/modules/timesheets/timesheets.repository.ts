@@ -4,8 +4,8 @@ import { minutesToHours } from '@td/shared/rules/timesheet-hours';
 import { isUuid } from '@td/shared/schemas/fields';
 import type { Timesheet } from '@td/shared/schemas/timesheet';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
 import { bulkInsert } from '../../db/bulk-insert.ts';
+import type { Db } from '../../db/database.ts';
 import { likeContains, offsetOf } from '../../db/paging.ts';
 import type { Database, TimesheetRow } from '../../db/schema.ts';
 
@@ -220,11 +220,7 @@ export async function summarizeTimesheetMonth(db: Db, month: string): Promise<Ti
  * timesheets (one aggregate over every row of the range). The screens read a month from the month
  * totals instead (summarizeTimesheetMonth); the tests hold the two equal after every kind of write.
  */
-export async function summarizeTimesheets(
-  db: Db,
-  range: DateRange,
-  siteId?: string,
-): Promise<TimesheetSummaryTotals> {
+export async function summarizeTimesheets(db: Db, range: DateRange, siteId?: string): Promise<TimesheetSummaryTotals> {
   const row = await db
     .selectFrom('timesheets')
     .select((eb) => [
@@ -336,7 +332,17 @@ export async function findTimesheetsOf(
   db: Db,
   workerIds: readonly string[],
   range: { from: string; to: string },
-): Promise<Array<{ id: string; worker_id: string | null; work_date: string; time_in: string | null; time_out: string | null; site_id: string | null; notes: string | null }>> {
+): Promise<
+  Array<{
+    id: string;
+    worker_id: string | null;
+    work_date: string;
+    time_in: string | null;
+    time_out: string | null;
+    site_id: string | null;
+    notes: string | null;
+  }>
+> {
   const found: Awaited<ReturnType<typeof findTimesheetsOf>> = [];
   for (let i = 0; i < workerIds.length; i += 5000) {
     const rows = await db

@@ -39,7 +39,9 @@ export const WORKER_REMOVED_WHILE_SAVING =
 const fullName = (worker: WorkerName) => `${worker.first_name} ${worker.last_name}`;
 
 /** SPEC 9: the server computes the hours from the times on every save; a client's hours are ignored. */
-export function timesheetValuesOf(input: Omit<TimesheetInput, 'work_date'> & { work_date: string }): repo.TimesheetValues {
+export function timesheetValuesOf(
+  input: Omit<TimesheetInput, 'work_date'> & { work_date: string },
+): repo.TimesheetValues {
   const { hoursWorked, overtime } = computeTimesheetHours(input.time_in, input.time_out);
   return {
     worker_id: input.worker_id,
