@@ -121,6 +121,7 @@ describe('TimesheetForm', () => {
       time_in: '19:00',
       time_out: null,
       notes: null,
+      site_id: null,
     });
     await user.click(screen.getByRole('button', { name: 'Save Timesheet' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
