@@ -1,3 +1,4 @@
+import { isUuid } from '@td/shared/schemas/fields';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { likeContains, offsetOf } from '../../db/paging.ts';
@@ -65,6 +66,8 @@ export async function listSites(
 }
 
 export async function findSiteById(db: Db, id: string): Promise<SiteRow | undefined> {
+  // Not a UUID is no site (PostgreSQL's uuid column would refuse the comparison with an error).
+  if (!isUuid(id)) return undefined;
   return db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
