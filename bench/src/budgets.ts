@@ -18,6 +18,8 @@ export const BUDGETS = {
   growthP50: 1.5,
   /** The payroll run of every active worker of a month, as the run screen sends it. */
   payrollRunSeconds: 1.5,
+  /** Decision 091: a month of a 2,000-worker site (50,000 attendance rows) previews, then imports, each within this. */
+  attendanceImportSeconds: 5,
   lighthouse: { mobile: 90, desktop: 95 },
   loginKb: 120,
   rssMb: 300,

@@ -1,6 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { attendanceCsv, attendanceImportAsTheScreen, IMPORT_WORKERS } from './attendance-import.ts';
 import type { BareServerSetup } from './bare-server.ts';
 import { BUDGETS, ENDPOINTS, endpointFigures } from './budgets.ts';
 import { captureSql } from './capture-sql.ts';
@@ -217,6 +218,36 @@ async function benchDatabase(database: BenchOptions['databases'][number], option
           `${((run.runSeconds * 1000) / Math.max(1, run.generated)).toFixed(3)} ms a payslip`,
       ),
     );
+
+    // Decision 091: a 2,000-worker site's month of attendance (50,000 rows), in a month five years back
+    // that the demo left without timesheets, previewed and imported as the import screen sends it.
+    const codes: string[] = [];
+    for (let page = 1; codes.length < IMPORT_WORKERS; page += 1) {
+      const list = await client.json<{ items: Array<{ worker_id: string }> }>(
+        'GET',
+        `/api/workers?page=${page}&pageSize=100`,
+      );
+      if (list.body.items.length === 0) break;
+      codes.push(...list.body.items.map((worker) => worker.worker_id));
+    }
+    const [year, month] = currentMonth().start.split('-');
+    const imported = await attendanceImportAsTheScreen(
+      client,
+      attendanceCsv(codes.slice(0, IMPORT_WORKERS), `${Number(year) - 5}-${month}`),
+    );
+    options.log(
+      `${name}: attendance import of ${imported.rows} rows: preview ${imported.previewSeconds.toFixed(2)} s, import ${imported.importSeconds.toFixed(2)} s`,
+    );
+    for (const [label, seconds] of [
+      ['preview', imported.previewSeconds],
+      ['import', imported.importSeconds],
+    ] as const) {
+      figures.push(
+        figure(`attendance import ${label}: ${imported.rows.toLocaleString('en')} rows`, name, seconds, 's', {
+          limit: BUDGETS.attendanceImportSeconds,
+        }),
+      );
+    }
 
     /** Median time of whole requests over HTTP, one at a time, the first tenth (at most 10) left out as warm-up. */
     const medianOf = async (urls: string[]) => {

@@ -29,6 +29,9 @@ import { employmentLetterRoutes } from './modules/employment-letter/employment-l
 import { payRunsRoutes } from './modules/pay-runs/pay-runs.routes.ts';
 import { payrollRunsRoutes, payslipsRoutes } from './modules/payslips/payslips.routes.ts';
 import { payslipOutboxHandlers } from './modules/payslips/public.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { sitesRoutes } from './modules/sites/sites.routes.ts';
+import { timesheetImportsRoutes } from './modules/timesheet-imports/timesheet-imports.routes.ts';
 import { timesheetsRoutes } from './modules/timesheets/timesheets.routes.ts';
 import { trainingRecordsRoutes } from './modules/training-records/training-records.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -292,6 +295,10 @@ export async function buildApp({
         company: config.company,
         timeZone: config.businessTimeZone,
       });
+      // Decision 090, 091: sites, attendance imports, the manpower report.
+      await api.register(sitesRoutes, { prefix: '/sites', db });
+      await api.register(timesheetImportsRoutes, { prefix: '/timesheet-imports', db });
+      await api.register(reportsRoutes, { prefix: '/reports', db });
     },
     { prefix: '/api' },
   );

@@ -18,6 +18,7 @@ export function buildTimesheetRow(overrides: Partial<TimesheetRow> & { worker_id
     hours_worked: 8 * 60,
     overtime_hours: 0,
     notes: null,
+    site_id: null,
     created_at: stamp(),
     updated_at: stamp(),
     ...overrides,

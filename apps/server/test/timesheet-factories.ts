@@ -13,6 +13,7 @@ export function buildTimesheetRow(overrides: Partial<TimesheetRow> & { worker_id
     hours_worked: 480,
     overtime_hours: 0,
     notes: null,
+    site_id: null,
     created_at: timestamp,
     updated_at: timestamp,
     ...overrides,

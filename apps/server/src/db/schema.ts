@@ -23,6 +23,9 @@ export interface Database {
   pay_runs: PayRunsTable;
   email_outbox: EmailOutboxTable;
   idempotency_keys: IdempotencyKeysTable;
+  sites: SitesTable;
+  timesheet_import_mappings: TimesheetImportMappingsTable;
+  timesheet_imports: TimesheetImportsTable;
 }
 
 export interface UsersTable {
@@ -179,6 +182,8 @@ export interface TimesheetsTable {
   /** Integer minutes. */
   overtime_hours: number;
   notes: string | null;
+  /** sites.id (migration 0027); null when not named, or once the site was deleted. */
+  site_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -370,4 +375,43 @@ export interface IdempotencyKeysTable {
   body: Uint8Array | null;
   content_type: string | null;
   created_at: string;
+
+/** Decision 090: a client's site where workers clock in. */
+export interface SitesTable {
+  id: string;
+  name: string;
+  /** The name trimmed and in lower case: unique. Written by the repository, never part of the API. */
+  name_key: string;
+  client_company: string;
+  project_reference: string | null;
+  address: string | null;
+  /** 1 or 0. */
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+export type SiteRow = Selectable<SitesTable>;
+
+/** Decision 091: a saved column mapping of attendance imports, offered for files with the same headers. */
+export interface TimesheetImportMappingsTable {
+  id: string;
+  name: string;
+  headers_key: string;
+  /** JSON of the mapping. */
+  mapping: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Decision 091: a previewed attendance import. */
+export interface TimesheetImportsTable {
+  id: string;
+  file_name: string;
+  /** JSON array of the file's headers. */
+  headers: string;
+  /** JSON array of the rows as previewed (outcome, values, original cells of rows in error). */
+  rows: string;
+  created_by: string | null;
+  created_at: string;
+  applied_at: string | null;
 }

@@ -341,6 +341,7 @@ async function insertTimesheets(
           hours_worked: shift.hoursWorked,
           overtime_hours: shift.overtime,
           notes: random() < 0.05 ? pick(random, TIMESHEET_NOTES) : null,
+          site_id: null,
           created_at: stamp,
           updated_at: stamp,
         });

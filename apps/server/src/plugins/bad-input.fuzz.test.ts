@@ -216,6 +216,17 @@ describe('bad input never breaks the server (decision 035)', () => {
     const payslipId = (await t.request({ method: 'POST', url: '/api/payslips', payload: payslip })).json().id;
     for (const id of [worker.id, timesheetId, chargeId, trainingId, payslipId]) expect(id).toEqual(expect.any(String));
     const run = { pay_period_start: '2025-04-01', pay_period_end: '2025-04-30', worker_ids: [worker.id] };
+    const site = {
+      name: 'Tengah',
+      client_company: 'Acme Builders',
+      project_reference: 'P-1',
+      address: '1 Road',
+      active: true,
+    };
+    const siteId = (
+      await t.request({ method: 'POST', url: '/api/sites', payload: { ...site, name: 'Seed site' } })
+    ).json().id;
+    const mapping = { worker: 'FIN', date: 'Date', date_format: 'DD/MM/YYYY', time_in: 'In', time_out: 'Out' };
 
     /** A valid request of each write route with a body: where the breaking starts. */
     const seeds: Record<string, { url: string; body: unknown }> = {
@@ -258,6 +269,17 @@ describe('bad input never breaks the server (decision 035)', () => {
       'POST /api/payslips/mark-paid': { url: '/api/payslips/mark-paid', body: { ids: [payslipId] } },
       'POST /api/payroll-runs/preview': { url: '/api/payroll-runs/preview', body: run },
       'POST /api/payroll-runs': { url: '/api/payroll-runs', body: run },
+      'POST /api/sites': { url: '/api/sites', body: site },
+      'PUT /api/sites/:id': { url: `/api/sites/${siteId}`, body: site },
+      'POST /api/timesheet-imports/mappings': {
+        url: '/api/timesheet-imports/mappings',
+        body: { name: 'Gate', headers: ['FIN', 'Date', 'In', 'Out'], mapping },
+      },
+      // An import that does not exist: the body is what is broken (a real one is in the import's tests).
+      'POST /api/timesheet-imports/:id/rows/:line/resolve': {
+        url: `/api/timesheet-imports/${siteId}/rows/2/resolve`,
+        body: { action: 'keep' },
+      },
     };
     /** Write routes without a JSON body: their id (or query) is what can be broken. */
     const idOnly = new Set([
@@ -272,6 +294,10 @@ describe('bad input never breaks the server (decision 035)', () => {
       'DELETE /api/files',
       // Covered by the upload tests (multipart, not JSON): uploads-and-stored-files.test.ts.
       'POST /api/files',
+      'POST /api/timesheet-imports',
+      'POST /api/timesheet-imports/inspect',
+      'DELETE /api/sites/:id',
+      'POST /api/timesheet-imports/:id/apply',
       // No input at all.
       'POST /api/auth/logout',
     ]);

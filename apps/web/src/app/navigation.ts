@@ -1,4 +1,13 @@
-import { Banknote, ClipboardList, GraduationCap, LayoutDashboard, ReceiptText, Users } from 'lucide-react';
+import {
+  Banknote,
+  ClipboardList,
+  FileBarChart,
+  GraduationCap,
+  LayoutDashboard,
+  MapPin,
+  ReceiptText,
+  Users,
+} from 'lucide-react';
 
 /**
  * SPEC 2 Shell: the side navigation, in order. `sections` are the paths that belong to an entry, so it
@@ -16,6 +25,9 @@ export const NAVIGATION = [
   { label: 'Payslip', to: '/payslip', Icon: Banknote, sections: ['/payslip/'] },
   { label: 'Training Records', to: '/training-records', Icon: GraduationCap, sections: ['/training-records/'] },
   { label: 'Admin Charge', to: '/admin-charge', Icon: ReceiptText, sections: ['/admin-charge/'] },
+  // Decision 090: sites and the manpower report.
+  { label: 'Sites', to: '/sites', Icon: MapPin, sections: ['/sites/'] },
+  { label: 'Manpower Report', to: '/reports/manpower', Icon: FileBarChart, sections: [] },
 ] as const;
 
 /** The navigation entry a path belongs to, or undefined. */

@@ -3,6 +3,9 @@ import { adminChargeRoutes } from '@/features/admin-charges/routes.tsx';
 import { LoginPage } from '@/features/auth/pages/login-page.tsx';
 import { employmentLetterRoutes } from '@/features/employment-letter/routes.tsx';
 import { payslipRoutes } from '@/features/payslips/routes.tsx';
+import { reportRoutes } from '@/features/reports/routes.tsx';
+import { siteRoutes } from '@/features/sites/routes.tsx';
+import { timesheetImportRoutes } from '@/features/timesheet-import/routes.tsx';
 import { timesheetRoutes } from '@/features/timesheets/routes.tsx';
 import { trainingRecordRoutes } from '@/features/training-records/routes.tsx';
 import { workerRoutes } from '@/features/workers/routes.tsx';
@@ -15,7 +18,10 @@ const featureRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('@/features/dashboard/pages/dashboard-page.tsx').then((m) => m.DashboardPage)),
   },
   ...workerRoutes,
+  ...timesheetImportRoutes,
   ...timesheetRoutes,
+  ...siteRoutes,
+  ...reportRoutes,
   ...adminChargeRoutes,
   ...payslipRoutes,
   ...trainingRecordRoutes,

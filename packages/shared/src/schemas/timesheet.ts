@@ -40,6 +40,9 @@ export const TEXT_NOT_ALLOWED = 'Please remove the control characters from this 
 export const MONTH_INVALID = 'Month must be a month as YYYY-MM';
 export const CREW_ROWS_REQUIRED = 'Add at least one worker';
 export const CREW_TOO_MANY_ROWS = 'A crew entry can hold at most 500 workers';
+/** Decision 090: a timesheet's site must be one of the sites. */
+export const SITE_INVALID = 'Please choose a site from the list';
+export const SITE_NOT_FOUND_FOR_TIMESHEET = 'Site not found';
 
 /** Field labels as the form shows them. */
 export const TIMESHEET_FIELD_LABELS = {
@@ -50,6 +53,7 @@ export const TIMESHEET_FIELD_LABELS = {
   hours_worked: 'Hours Worked',
   overtime_hours: 'Overtime Hours',
   notes: 'Notes',
+  site_id: 'Site',
 } as const;
 
 const NOTES_MAX = 2000;
@@ -70,6 +74,16 @@ type Issue = (path: string, message: string) => void;
 function checkWorker(workerId: string, issue: Issue): void {
   if (workerId === '') issue('worker_id', WORKER_REQUIRED);
   else if (!isUuid(workerId)) issue('worker_id', WORKER_INVALID);
+}
+
+/** Decision 090: the site is optional; given, it is a site's id (any case, stored in lower case). */
+function readSite(siteId: string, issue: Issue, path = 'site_id'): string | null {
+  if (siteId === '') return null;
+  if (!isUuid(siteId)) {
+    issue(path, SITE_INVALID);
+    return null;
+  }
+  return siteId.toLowerCase();
 }
 
 function checkWorkDate(workDate: string, issue: Issue): void {
@@ -112,6 +126,7 @@ const TimesheetFields = z.object({
   time_in: formText(timeInvalidMessage('Time In')),
   time_out: formText(timeInvalidMessage('Time Out')),
   notes: formText('Notes must be text'),
+  site_id: formText(SITE_INVALID),
 });
 
 /** What the form holds: every field a string. */
@@ -121,6 +136,7 @@ export type TimesheetFormValues = {
   time_in: string;
   time_out: string;
   notes: string;
+  site_id?: string;
 };
 
 /** SPEC 5 timesheet rules, every message at once; unknown keys (hours_worked ...) are dropped. */
@@ -134,6 +150,7 @@ export const TimesheetInput = TimesheetFields.transform((fields, ctx) => {
     time_in: readTime(fields.time_in, 'time_in', issue),
     time_out: readTime(fields.time_out, 'time_out', issue),
     notes: readNotes(fields.notes, issue),
+    site_id: readSite(fields.site_id, issue),
   };
 });
 export type TimesheetInput = z.output<typeof TimesheetInput>;
@@ -152,6 +169,8 @@ const CrewRowFields = z.object({
 export const CrewTimesheetInput = z
   .object({
     work_date: formText(WORK_DATE_INVALID),
+    /** Decision 090: crew entry starts from a site; every row is saved on it. */
+    site_id: formText(SITE_INVALID),
     rows: z.array(CrewRowFields, { error: CREW_ROWS_REQUIRED }).max(CREW_MAX_ROWS, { error: CREW_TOO_MANY_ROWS }),
   })
   .transform((fields, ctx) => {
@@ -171,7 +190,7 @@ export const CrewTimesheetInput = z
         notes: readNotes(row.notes, issue),
       };
     });
-    return { work_date: fields.work_date, rows };
+    return { work_date: fields.work_date, site_id: readSite(fields.site_id, issueAt()), rows };
   });
 export type CrewTimesheetInput = z.output<typeof CrewTimesheetInput>;
 export type CrewTimesheetRequest = z.input<typeof CrewTimesheetInput>;
@@ -228,6 +247,9 @@ export const Timesheet = z.object({
   hours_worked: z.number(),
   overtime_hours: z.number(),
   notes: nullableString,
+  /** Decision 090: the site (sites.id) or null, and the site named. */
+  site_id: nullableString,
+  site: z.object({ id: z.string(), name: z.string() }).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   worker: TimesheetWorker.nullable(),
@@ -270,6 +292,7 @@ export const TimesheetListQuery = z.object({
     message: WORKER_INVALID,
   }),
   q: queryText(100),
+  site_id: queryText(36).refine((value) => value === undefined || isUuid(value), { message: SITE_INVALID }),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -283,7 +306,11 @@ export const TimesheetList = z.object({
 });
 export type TimesheetList = z.infer<typeof TimesheetList>;
 
-export const TimesheetSummaryQuery = z.object({ month });
+export const TimesheetSummaryQuery = z.object({
+  month,
+  /** Decision 090: one site's month. */
+  site_id: queryText(36).refine((value) => value === undefined || isUuid(value), { message: SITE_INVALID }),
+});
 
 /** SPEC 9 summary cards for the selected month: distinct workers, timesheets, hours and overtime. */
 export const TimesheetSummary = z.object({

@@ -24,6 +24,7 @@ import * as payslipChargesAndPeriods from './0022-payslip-charges-and-periods.ts
 import * as employmentDates from './0023-employment-dates.ts';
 import * as payRuns from './0024-pay-runs.ts';
 import * as emailOutboxAndIdempotency from './0026-email-outbox-and-idempotency.ts';
+import * as sites from './0027-sites.ts';
 
 /** Listed here rather than read from disk, so the bundled server carries them. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023-employment-dates': employmentDates,
   '0024-pay-runs': payRuns,
   '0026-email-outbox-and-idempotency': emailOutboxAndIdempotency,
+  '0027-sites': sites,
 };

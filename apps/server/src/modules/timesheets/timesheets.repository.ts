@@ -4,6 +4,7 @@ import { minutesToHours } from '@td/shared/rules/timesheet-hours';
 import { isUuid } from '@td/shared/schemas/fields';
 import type { Timesheet } from '@td/shared/schemas/timesheet';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { bulkInsert } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/database.ts';
 import { likeContains, offsetOf } from '../../db/paging.ts';
 import type { Database, TimesheetRow } from '../../db/schema.ts';
@@ -18,6 +19,8 @@ export interface TimesheetValues {
   hours_worked: number;
   overtime_hours: number;
   notes: string | null;
+  /** sites.id, or null (migration 0027); left out by writers that know no site (demo data, payroll tests). */
+  site_id?: string | null;
 }
 
 type JoinedRow = TimesheetRow & {
@@ -25,6 +28,7 @@ type JoinedRow = TimesheetRow & {
   w_first_name: string | null;
   w_last_name: string | null;
   w_worker_id: string | null;
+  s_name: string | null;
 };
 
 /** ARCHITECTURE, Data: minutes in the table, hours in the API; converted only here. */
@@ -46,6 +50,9 @@ function toTimesheet(row: JoinedRow): Timesheet {
     hours_worked: minutesToHours(row.hours_worked),
     overtime_hours: minutesToHours(row.overtime_hours),
     notes: row.notes,
+    site_id: row.site_id,
+    // Decision 090: the site named, null when none (or deleted: the foreign key clears site_id).
+    site: row.site_id !== null && row.s_name !== null ? { id: row.site_id, name: row.s_name } : null,
     created_at: row.created_at,
     updated_at: row.updated_at,
     worker,
@@ -60,12 +67,14 @@ function selectJoined(db: Db) {
   return db
     .selectFrom('timesheets')
     .leftJoin('workers', 'workers.id', 'timesheets.worker_id')
+    .leftJoin('sites', 'sites.id', 'timesheets.site_id')
     .selectAll('timesheets')
     .select([
       'workers.id as w_id',
       'workers.first_name as w_first_name',
       'workers.last_name as w_last_name',
       'workers.worker_id as w_worker_id',
+      'sites.name as s_name',
     ]);
 }
 
@@ -76,19 +85,22 @@ export interface TimesheetFilters {
   workerId?: string | undefined;
   /** Part of the worker's "first last" or TD- id, any case. */
   q?: string | undefined;
+  /** sites.id (decision 090). */
+  siteId?: string | undefined;
 }
 
 /**
  * The month (range), worker and name filters, on the timesheets table alone: the name search picks the
  * matching workers first (a scan of the workers table, never of the month) and keeps their timesheets.
  */
-function filtersOf(eb: ExpressionBuilder<Database, 'timesheets'>, { month, workerId, q }: TimesheetFilters) {
+function filtersOf(eb: ExpressionBuilder<Database, 'timesheets'>, { month, workerId, q, siteId }: TimesheetFilters) {
   const range = monthRange(month);
   const conditions: Expression<SqlBool>[] = [
     eb('timesheets.work_date', '>=', range.from),
     eb('timesheets.work_date', '<=', range.to),
   ];
   if (workerId) conditions.push(eb('timesheets.worker_id', '=', workerId));
+  if (siteId) conditions.push(eb('timesheets.site_id', '=', siteId));
   if (q) {
     // SPEC 9: the name search matches first and last name together (and, ours, the TD- id).
     const pattern = likeContains(q);
@@ -133,12 +145,14 @@ function pageWhere(
     )
     .selectFrom('page')
     .leftJoin('workers', 'workers.id', 'page.worker_id')
+    .leftJoin('sites', 'sites.id', 'page.site_id')
     .selectAll('page')
     .select([
       'workers.id as w_id',
       'workers.first_name as w_first_name',
       'workers.last_name as w_last_name',
       'workers.worker_id as w_worker_id',
+      'sites.name as s_name',
     ])
     .orderBy('page.work_date', 'desc')
     .orderBy('page.id', 'desc');
@@ -154,7 +168,7 @@ export async function listTimesheets(
   filters: TimesheetFilters,
   page: { page: number; pageSize: number },
 ): Promise<{ items: Timesheet[]; total: number }> {
-  const wholeMonth = !filters.workerId && !filters.q;
+  const wholeMonth = !filters.workerId && !filters.q && !filters.siteId;
   const [rows, total] = await Promise.all([
     pageWhere(db, (eb) => filtersOf(eb, filters), page.pageSize, offsetOf(page)).execute(),
     wholeMonth
@@ -212,7 +226,7 @@ export async function summarizeTimesheetMonth(db: Db, month: string): Promise<Ti
  * timesheets (one aggregate over every row of the range). The screens read a month from the month
  * totals instead (summarizeTimesheetMonth); the tests hold the two equal after every kind of write.
  */
-export async function summarizeTimesheets(db: Db, range: DateRange): Promise<TimesheetSummaryTotals> {
+export async function summarizeTimesheets(db: Db, range: DateRange, siteId?: string): Promise<TimesheetSummaryTotals> {
   const row = await db
     .selectFrom('timesheets')
     .select((eb) => [
@@ -223,6 +237,8 @@ export async function summarizeTimesheets(db: Db, range: DateRange): Promise<Tim
     ])
     .where('work_date', '>=', range.start)
     .where('work_date', '<=', range.end)
+    // Decision 090: one site's month is read from timesheets_site_date_idx (the month totals are per worker).
+    .$if(siteId !== undefined, (qb) => qb.where('site_id', '=', siteId as string))
     .executeTakeFirstOrThrow();
   return {
     workers: Number(row.workers),
@@ -304,4 +320,72 @@ export async function findWorkerNames(
     .select(['id', 'first_name', 'last_name', 'worker_id'])
     .where('id', 'in', valid)
     .execute();
+}
+
+/** The ids among `ids` that are sites (decision 090). */
+export async function findSiteIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  const valid = ids.filter((id) => isUuid(id));
+  if (valid.length === 0) return new Set();
+  const rows = await db.selectFrom('sites').select('id').where('id', 'in', valid).execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The ids among `ids` that are workers, read in chunks (an import names thousands). */
+export async function findWorkerIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  const valid = ids.filter((id) => isUuid(id));
+  const found = new Set<string>();
+  for (let i = 0; i < valid.length; i += 5000) {
+    const rows = await db
+      .selectFrom('workers')
+      .select('id')
+      .where('id', 'in', valid.slice(i, i + 5000))
+      .execute();
+    for (const row of rows) found.add(row.id);
+  }
+  return found;
+}
+
+/** The timesheets of `workerIds` between two dates (an import's duplicates and conflicts). */
+export async function findTimesheetsOf(
+  db: Db,
+  workerIds: readonly string[],
+  range: { from: string; to: string },
+): Promise<
+  Array<{
+    id: string;
+    worker_id: string | null;
+    work_date: string;
+    time_in: string | null;
+    time_out: string | null;
+    site_id: string | null;
+    notes: string | null;
+  }>
+> {
+  const found: Awaited<ReturnType<typeof findTimesheetsOf>> = [];
+  for (let i = 0; i < workerIds.length; i += 5000) {
+    const rows = await db
+      .selectFrom('timesheets')
+      .select(['id', 'worker_id', 'work_date', 'time_in', 'time_out', 'site_id', 'notes'])
+      .where('worker_id', 'in', workerIds.slice(i, i + 5000))
+      .where('work_date', '>=', range.from)
+      .where('work_date', '<=', range.to)
+      .execute();
+    found.push(...rows);
+  }
+  return found;
+}
+
+/**
+ * Many timesheets in a few multi-row inserts (an attendance import: tens of thousands); a row whose
+ * worker already has a timesheet that date is left out (the unique index decides). Answers the ids inserted.
+ */
+export async function insertTimesheetsUnlessExist(
+  db: Db,
+  rows: ReadonlyArray<TimesheetValues & { id: string; created_at: string; updated_at: string }>,
+): Promise<string[]> {
+  const inserted = await bulkInsert(db, 'timesheets', rows, {
+    onConflictDoNothing: ['worker_id', 'work_date'],
+    returning: ['id'],
+  });
+  return inserted.map((row) => String(row.id));
 }

@@ -1,6 +1,6 @@
 import { type CsvCell, toCsv } from '@td/shared/rules/csv';
 import { dateInTimeZone } from '@td/shared/rules/dates';
-import { monthInTimeZone } from '@td/shared/rules/months';
+import { monthInTimeZone, monthRange } from '@td/shared/rules/months';
 import { computeTimesheetHours, minutesToHours } from '@td/shared/rules/timesheet-hours';
 import {
   type CrewRecorded,
@@ -8,6 +8,7 @@ import {
   type CrewTimesheetResult,
   duplicateTimesheetMessage,
   type SavedTimesheet,
+  SITE_NOT_FOUND_FOR_TIMESHEET,
   TIMESHEET_FIELD_LABELS,
   TIMESHEET_NOT_FOUND,
   type Timesheet,
@@ -48,7 +49,9 @@ export const WORKER_REMOVED_WHILE_SAVING =
 const fullName = (worker: WorkerName) => `${worker.first_name} ${worker.last_name}`;
 
 /** SPEC 9: the server computes the hours from the times on every save; a client's hours are ignored. */
-function valuesOf(input: Omit<TimesheetInput, 'work_date'> & { work_date: string }): repo.TimesheetValues {
+export function timesheetValuesOf(
+  input: Omit<TimesheetInput, 'work_date'> & { work_date: string },
+): repo.TimesheetValues {
   const { hoursWorked, overtime } = computeTimesheetHours(input.time_in, input.time_out);
   return {
     worker_id: input.worker_id,
@@ -58,7 +61,52 @@ function valuesOf(input: Omit<TimesheetInput, 'work_date'> & { work_date: string
     hours_worked: hoursWorked,
     overtime_hours: overtime,
     notes: input.notes,
+    site_id: input.site_id ?? null,
   };
+}
+
+/** A timesheet about to be saved, its shape already checked by the shared `TimesheetInput`. */
+export interface TimesheetToCheck {
+  worker_id: string;
+  work_date: string;
+  time_in: string | null;
+  time_out: string | null;
+  site_id: string | null;
+}
+
+/** A row refused by a rule: the field and the message the single entry would answer. */
+export interface TimesheetProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * Decision 091: every rule a timesheet must meet beyond its shape, checked for many at once so single
+ * entry, crew entry and the attendance import refuse the same rows with the same messages. Rules that
+ * read other records (the worker and site exist; a locked pay period; a lapsed permit) belong here.
+ * Answers the problem of each refused row, by its index in `rows`.
+ */
+export async function timesheetRuleProblems(
+  db: Db,
+  rows: readonly TimesheetToCheck[],
+): Promise<Map<number, TimesheetProblem>> {
+  const problems = new Map<number, TimesheetProblem>();
+  const siteIds = [...new Set(rows.flatMap((row) => (row.site_id ? [row.site_id] : [])))];
+  const workerIds = [...new Set(rows.map((row) => row.worker_id))];
+  const [sites, workers] = await Promise.all([repo.findSiteIds(db, siteIds), repo.findWorkerIds(db, workerIds)]);
+  rows.forEach((row, index) => {
+    if (!workers.has(row.worker_id)) problems.set(index, { field: 'worker_id', message: WORKER_NOT_FOUND });
+    else if (row.site_id && !sites.has(row.site_id)) {
+      problems.set(index, { field: 'site_id', message: SITE_NOT_FOUND_FOR_TIMESHEET });
+    }
+  });
+  return problems;
+}
+
+/** The single entry's use of the shared rules: the first problem answers 400 with its field. */
+async function assertTimesheetRules(db: Db, input: TimesheetToCheck): Promise<void> {
+  const problem = (await timesheetRuleProblems(db, [input])).get(0);
+  if (problem) throw badRequest(problem.message, { [problem.field]: problem.message });
 }
 
 /** The month asked for, or the current one in the business time zone (SPEC 9 default). */
@@ -71,6 +119,7 @@ export async function listTimesheets(
     month?: string | undefined;
     worker_id?: string | undefined;
     q?: string | undefined;
+    site_id?: string | undefined;
     page: number;
     pageSize: number;
   },
@@ -80,7 +129,7 @@ export async function listTimesheets(
   const month = monthOrCurrent(query.month, timeZone, now);
   const result = await repo.listTimesheets(
     db,
-    { month, workerId: query.worker_id, q: query.q },
+    { month, workerId: query.worker_id, q: query.q, siteId: query.site_id?.toLowerCase() },
     { page: query.page, pageSize: query.pageSize },
   );
   return { ...result, month };
@@ -125,12 +174,16 @@ export async function exportTimesheetsCsv(
 /** SPEC 9 summary cards of a month, from the month totals (decision 034); hours with 2 decimals. */
 export async function timesheetSummary(
   db: Db,
-  query: { month?: string | undefined },
+  query: { month?: string | undefined; site_id?: string | undefined },
   timeZone: string,
   now = new Date(),
 ): Promise<TimesheetSummary> {
   const month = monthOrCurrent(query.month, timeZone, now);
-  const totals = await repo.summarizeTimesheetMonth(db, month);
+  const range = monthRange(month);
+  // Decision 090: one site's month straight from its timesheets (the month totals are per worker).
+  const totals = query.site_id
+    ? await repo.summarizeTimesheets(db, { start: range.from, end: range.to }, query.site_id.toLowerCase())
+    : await repo.summarizeTimesheetMonth(db, month);
   return {
     workers: totals.workers,
     timesheets: totals.timesheets,
@@ -194,6 +247,7 @@ export async function createTimesheet(
 ): Promise<SavedTimesheet> {
   assertNotFuture(input.work_date, timeZone, now);
   const worker = await workerNamed(db, input.worker_id);
+  await assertTimesheetRules(db, input);
   if (await repo.findTimesheetIdFor(db, input.worker_id, input.work_date)) throw duplicate(worker, input.work_date);
   return withWorkerCheck(() =>
     db.transaction().execute(async (trx) => {
@@ -203,7 +257,7 @@ export async function createTimesheet(
       const timestamp = nowIso(now);
       const inserted = await repo.insertTimesheetUnlessExists(trx, {
         id,
-        ...valuesOf(input),
+        ...timesheetValuesOf(input),
         created_at: timestamp,
         updated_at: timestamp,
       });
@@ -226,6 +280,7 @@ export async function updateTimesheet(
 ): Promise<SavedTimesheet> {
   assertNotFuture(input.work_date, timeZone, now);
   const worker = await workerNamed(db, input.worker_id);
+  await assertTimesheetRules(db, input);
   try {
     return await db.transaction().execute(async (trx) => {
       const before = await getTimesheet(trx, id);
@@ -239,7 +294,7 @@ export async function updateTimesheet(
       );
       const taken = await repo.findTimesheetIdFor(trx, input.worker_id, input.work_date);
       if (taken && taken !== id) throw duplicate(worker, input.work_date);
-      await repo.updateTimesheet(trx, id, valuesOf(input), nowIso(now));
+      await repo.updateTimesheet(trx, id, timesheetValuesOf(input), nowIso(now));
       const after = await getTimesheet(trx, id);
       await recordAudit(trx, actor, { action: 'update', entity: 'timesheet', entityId: id, before, after });
       return withWarnings(after);
@@ -289,16 +344,21 @@ export async function createCrewTimesheets(
   const workers = new Map(
     (await repo.findWorkerNames(db, [...new Set(input.rows.map((row) => row.worker_id))])).map((w) => [w.id, w]),
   );
+  const problems = await timesheetRuleProblems(
+    db,
+    input.rows.map((row) => ({ ...row, work_date: input.work_date, site_id: input.site_id })),
+  );
   return withWorkerCheck(() =>
     db.transaction().execute(async (trx) => {
       const timestamp = nowIso(now);
       const skipped: CrewTimesheetResult['skipped'] = [];
       const warnings: CrewTimesheetResult['warnings'] = [];
       let saved = 0;
-      for (const row of input.rows) {
+      for (const [index, row] of input.rows.entries()) {
         const worker = workers.get(row.worker_id);
-        if (!worker) {
-          skipped.push({ worker_id: row.worker_id, message: WORKER_NOT_FOUND });
+        const problem = problems.get(index);
+        if (!worker || problem) {
+          skipped.push({ worker_id: row.worker_id, message: problem?.message ?? WORKER_NOT_FOUND });
           continue;
         }
         const closed = await periodClosedMessage(trx, row.worker_id, input.work_date);
@@ -307,7 +367,7 @@ export async function createCrewTimesheets(
           continue;
         }
         const id = newId();
-        const values = valuesOf({ ...row, work_date: input.work_date });
+        const values = timesheetValuesOf({ ...row, work_date: input.work_date, site_id: input.site_id });
         const inserted = await repo.insertTimesheetUnlessExists(trx, {
           id,
           ...values,

@@ -8,6 +8,8 @@ export interface TimesheetListFilters {
   month?: string | undefined;
   worker_id?: string | undefined;
   q?: string | undefined;
+  /** Decision 090: one site's timesheets. */
+  site_id?: string | undefined;
   page: number;
   pageSize: number;
 }
@@ -42,10 +44,11 @@ export const timesheetQueries = {
       // Keep the current page on screen while the next page, month or search answers.
       placeholderData: keepPreviousData,
     }),
-  summary: (month: string | undefined) =>
+  summary: (month: string | undefined, siteId?: string) =>
     queryOptions({
-      queryKey: [...timesheetQueries.all(), 'summary', month ?? 'current'] as const,
-      queryFn: ({ signal }) => api<TimesheetSummary>(withQuery('/api/timesheets/summary', { month }), { signal }),
+      queryKey: [...timesheetQueries.all(), 'summary', month ?? 'current', siteId ?? 'all'] as const,
+      queryFn: ({ signal }) =>
+        api<TimesheetSummary>(withQuery('/api/timesheets/summary', { month, site_id: siteId }), { signal }),
       placeholderData: keepPreviousData,
     }),
   detail: (id: string) =>

@@ -28,6 +28,8 @@ const saved: Timesheet = {
   hours_worked: 8,
   overtime_hours: 3.5,
   notes: null,
+  site_id: null,
+  site: null,
   created_at: '2025-03-10T12:00:00.000Z',
   updated_at: '2025-03-10T12:00:00.000Z',
   worker: { id: RAVI.id, first_name: 'Ravi', last_name: 'Kumar', worker_id: 'TD-1002' },
@@ -124,6 +126,7 @@ describe('TimesheetForm', () => {
       time_in: '19:00',
       time_out: '07:00',
       notes: null,
+      site_id: null,
     });
     await user.click(screen.getByRole('button', { name: 'Save Timesheet' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));

@@ -29,6 +29,9 @@ export function toFormValues(timesheet?: Timesheet): TimesheetFormValues {
     time_in: timesheet?.time_in?.slice(0, 5) ?? '',
     time_out: timesheet?.time_out?.slice(0, 5) ?? '',
     notes: timesheet?.notes ?? '',
+    // Decision 090: an edit keeps the timesheet's site (the form has no site field; crew entry and the
+    // import set it), so saving never clears it.
+    site_id: timesheet?.site_id ?? '',
   };
 }
 

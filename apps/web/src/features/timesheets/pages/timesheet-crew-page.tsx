@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { isIsoDate } from '@td/shared/rules/dates';
 import { computeTimesheetHours, isTimeOfDay, minutesToHours } from '@td/shared/rules/timesheet-hours';
+import type { SiteList } from '@td/shared/schemas/site';
 import {
   CREW_MAX_ROWS,
   CREW_ROWS_REQUIRED,
@@ -19,7 +20,7 @@ import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { UnsavedChangesDialog } from '@/components/ui/unsaved-changes-dialog.tsx';
 import { WorkerPicker } from '@/features/workers/public/worker-picker.tsx';
-import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { ApiError, api, errorMessage } from '@/lib/api-client.ts';
 import { focusFirstInvalid } from '@/lib/form-errors.ts';
 import { formatDate, formatMonth, localIsoDate } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
@@ -63,6 +64,12 @@ export function TimesheetCrewPage() {
   const [defaultOut, setDefaultOut] = useState(CONTRACT_TIME_OUT);
   const [rows, setRows] = useState<CrewRow[]>([]);
   const [company, setCompany] = useState('');
+  // Decision 090: crew entry starts from a site; its client suggests the company whose workers to add.
+  const [siteId, setSiteId] = useState('');
+  const sites = useQuery({
+    queryKey: ['sites', 'active'],
+    queryFn: ({ signal }) => api<SiteList>('/api/sites?active=true&pageSize=500', { signal }),
+  });
   const [addingCompany, setAddingCompany] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -141,6 +148,7 @@ export function TimesheetCrewPage() {
     try {
       const answer = await save.mutateAsync({
         work_date: workDate,
+        site_id: siteId,
         rows: rows.map((row) => ({ worker_id: row.worker.id, time_in: row.time_in, time_out: row.time_out })),
       });
       const names = new Map(rows.map((row) => [row.worker.id, nameOf(row.worker)]));
@@ -201,6 +209,17 @@ export function TimesheetCrewPage() {
         <Card>
           <CardHeader title="Day and default times" />
           <CardBody className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(0,1fr))_auto] lg:items-start">
+            <SelectField
+              label="Site"
+              placeholder="No site"
+              options={(sites.data?.items ?? []).map((site) => ({ value: site.id, label: site.name }))}
+              value={siteId}
+              onChange={(event) => {
+                setSiteId(event.target.value);
+                const client = sites.data?.items.find((site) => site.id === event.target.value)?.client_company;
+                if (client && companies.data?.items.some((entry) => entry.company === client)) setCompany(client);
+              }}
+            />
             <TextField
               label="Work Date"
               type="date"

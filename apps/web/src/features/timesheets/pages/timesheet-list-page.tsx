@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { monthInTimeZone } from '@td/shared/rules/months';
+import type { SiteList } from '@td/shared/schemas/site';
 import type { Timesheet } from '@td/shared/schemas/timesheet';
 import { CalendarX, Plus, UsersRound } from 'lucide-react';
 import { useState } from 'react';
@@ -10,8 +11,10 @@ import { ExportCsvLink } from '@/components/ui/export-csv-link.tsx';
 import { ListBody } from '@/components/ui/list-body.tsx';
 import { NoMatches } from '@/components/ui/no-matches.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
 import { Pagination } from '@/components/ui/table.tsx';
-import { formatCount, formatMonth } from '@/lib/format.ts';
+import { api } from '@/lib/api-client.ts';
+import { formatCount, formatDate, formatMonth } from '@/lib/format.ts';
 import { useClampPage, useListState } from '@/lib/list-state.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { TIMESHEET_PAGE_SIZE, timesheetExportUrl, timesheetQueries } from '../api/timesheet-queries.ts';
@@ -24,7 +27,7 @@ import { TimesheetTable } from '../components/timesheet-table.tsx';
 const plusIcon = <Plus aria-hidden="true" className="h-4 w-4" />;
 
 /** The list's filters, one array for the page's life: useListState keeps its answer while they stay the same. */
-const FILTERS = ['month', 'worker_id'] as const;
+const FILTERS = ['month', 'worker_id', 'site_id'] as const;
 
 /** SPEC 2 Timesheet Management (/timesheet): month, worker and name filters, summary cards, the list. */
 export function TimesheetListPage() {
@@ -41,11 +44,17 @@ export function TimesheetListPage() {
       month: requestedMonth,
       worker_id: list.filters.worker_id || undefined,
       q: list.q || undefined,
+      site_id: list.filters.site_id || undefined,
       page: list.page,
       pageSize: TIMESHEET_PAGE_SIZE,
     }),
   );
-  const summary = useQuery(timesheetQueries.summary(requestedMonth));
+  const summary = useQuery(timesheetQueries.summary(requestedMonth, list.filters.site_id || undefined));
+  // Decision 090: the list and the month's summary of one site.
+  const sites = useQuery({
+    queryKey: ['sites', 'all'],
+    queryFn: ({ signal }) => api<SiteList>('/api/sites?pageSize=500', { signal }),
+  });
   useClampPage(list.page, TIMESHEET_PAGE_SIZE, timesheets.data?.total, list.setPage);
   // SPEC 9: the server's current month (business time zone) until one is chosen.
   const month =
@@ -73,6 +82,9 @@ export function TimesheetListPage() {
             <Link to="/timesheet/add" className={buttonClasses('primary')}>
               {plusIcon}
               Add New Timesheet
+            </Link>
+            <Link to="/timesheet/import" className={buttonClasses('secondary')}>
+              Import Attendance
             </Link>
             <Link to="/timesheet/crew" className={buttonClasses('secondary')}>
               <UsersRound aria-hidden="true" className="h-4 w-4" />
@@ -110,6 +122,14 @@ export function TimesheetListPage() {
           onWorkerChange={(id) => list.setFilter('worker_id', id)}
           searchText={list.searchText}
           onSearchTextChange={list.setSearchText}
+        />
+        <SelectField
+          label="Site"
+          className="max-w-xs"
+          placeholder="All sites"
+          options={(sites.data?.items ?? []).map((site) => ({ value: site.id, label: site.name }))}
+          value={list.filters.site_id ?? ''}
+          onChange={(event) => list.setFilter('site_id', event.target.value)}
         />
         <TimesheetSummaryCards summary={summary} />
         <section aria-labelledby="timesheets-heading" className="flex flex-col gap-4">
