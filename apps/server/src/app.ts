@@ -297,7 +297,11 @@ export async function buildApp({
       });
       // Decision 090, 091: sites, attendance imports, the manpower report.
       await api.register(sitesRoutes, { prefix: '/sites', db });
-      await api.register(timesheetImportsRoutes, { prefix: '/timesheet-imports', db });
+      await api.register(timesheetImportsRoutes, {
+        prefix: '/timesheet-imports',
+        db,
+        timeZone: config.businessTimeZone,
+      });
       await api.register(reportsRoutes, { prefix: '/reports', db });
     },
     { prefix: '/api' },

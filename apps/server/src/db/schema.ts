@@ -375,6 +375,7 @@ export interface IdempotencyKeysTable {
   body: Uint8Array | null;
   content_type: string | null;
   created_at: string;
+}
 
 /** Decision 090: a client's site where workers clock in. */
 export interface SitesTable {

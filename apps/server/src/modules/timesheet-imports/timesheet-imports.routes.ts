@@ -43,7 +43,10 @@ async function readImportUpload(
 }
 
 /** Decision 091: attendance files to timesheets, previewed before anything is saved. */
-export const timesheetImportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const timesheetImportsRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> = async (
+  app,
+  { db, timeZone },
+) => {
   acceptMultipart(app);
 
   app.post(
@@ -83,7 +86,14 @@ export const timesheetImportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
     '/:id/rows/:line/resolve',
     { schema: { tags, params: LineParams, body: ResolveConflictInput, response: { 200: ImportRow } } },
     (request) =>
-      imports.resolveConflict(db, request.params.id, request.params.line, request.body.action, currentUser(request)),
+      imports.resolveConflict(
+        db,
+        request.params.id,
+        request.params.line,
+        request.body.action,
+        currentUser(request),
+        timeZone,
+      ),
   );
 
   app.get('/:id/errors.csv', { schema: { tags, params: IdParams, produces: ['text/csv'] } }, async (request, reply) => {

@@ -523,6 +523,7 @@ export async function resolveConflict(
   line: number,
   action: 'keep' | 'replace',
   actor: Actor,
+  timeZone: string,
 ): Promise<ImportRow> {
   const found = await loadImport(db, id);
   const row = found.parsedRows.find((candidate) => candidate.line === line);
@@ -543,6 +544,7 @@ export async function resolveConflict(
         site_id: row.site_id ?? '',
       }),
       actor,
+      timeZone,
     );
   }
   row.resolution = action;

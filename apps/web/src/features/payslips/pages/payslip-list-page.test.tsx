@@ -42,6 +42,10 @@ const PAYSLIPS: Payslip[] = Array.from({ length: 60 }, (_, i) => ({
   admin_charges_deduction: 0,
   other_deductions: 0,
   nett_salary: 800,
+  last_email: null,
+  pay_run_id: null,
+  payment_date: null,
+  payment_mode: null,
 }));
 
 const fetchMock = vi.fn<typeof fetch>();

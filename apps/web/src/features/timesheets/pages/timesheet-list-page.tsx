@@ -14,7 +14,7 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { Pagination } from '@/components/ui/table.tsx';
 import { api } from '@/lib/api-client.ts';
-import { formatCount, formatDate, formatMonth } from '@/lib/format.ts';
+import { formatCount, formatMonth } from '@/lib/format.ts';
 import { useClampPage, useListState } from '@/lib/list-state.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { TIMESHEET_PAGE_SIZE, timesheetExportUrl, timesheetQueries } from '../api/timesheet-queries.ts';
