@@ -91,8 +91,6 @@ export function buildWorkerRow(overrides: Partial<WorkerSeedRow> = {}): WorkerSe
     ipa_url: null,
     consent_letter_url: null,
     contract_url: null,
-    employment_start_date: null,
-    employment_end_date: null,
     created_at: timestamp,
     updated_at: timestamp,
     ...overrides,

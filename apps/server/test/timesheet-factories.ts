@@ -2,8 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../src/db/database.ts';
 import type { TimesheetRow } from '../src/db/schema.ts';
 
-/** A complete `timesheets` row for inserting directly (CONVENTIONS 8). Hours in minutes. */
-export function buildTimesheetRow(overrides: Partial<TimesheetRow> & { worker_id: string | null }): TimesheetRow {
+/**
+ * A timesheet row for inserting directly (CONVENTIONS 8). Hours in minutes. `site_id` (migration 0027)
+ * only when given, so migration tests can seed a database migrated to an earlier version.
+ */
+export type TimesheetSeedRow = Omit<TimesheetRow, 'site_id'> & Partial<Pick<TimesheetRow, 'site_id'>>;
+
+export function buildTimesheetRow(overrides: Partial<TimesheetRow> & { worker_id: string | null }): TimesheetSeedRow {
   const timestamp = overrides.created_at ?? new Date().toISOString();
   return {
     id: randomUUID(),
@@ -13,7 +18,6 @@ export function buildTimesheetRow(overrides: Partial<TimesheetRow> & { worker_id
     hours_worked: 480,
     overtime_hours: 0,
     notes: null,
-    site_id: null,
     created_at: timestamp,
     updated_at: timestamp,
     ...overrides,
@@ -23,7 +27,7 @@ export function buildTimesheetRow(overrides: Partial<TimesheetRow> & { worker_id
 export async function insertTimesheets(
   db: Db,
   ...rows: Array<Partial<TimesheetRow> & { worker_id: string | null }>
-): Promise<TimesheetRow[]> {
+): Promise<TimesheetSeedRow[]> {
   const built = rows.map(buildTimesheetRow);
   for (let i = 0; i < built.length; i += 500) {
     await db

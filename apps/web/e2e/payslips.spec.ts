@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import {
   batchPaidConfirmMessage,
@@ -220,14 +221,18 @@ test('the detail page shows Payslip not found with Back for an unknown id', asyn
   await expect(page).toHaveURL(/\/payslip$/);
 });
 
-test('a payroll run for a month of 30 workers skips the one already paid for and matches the figures', async ({
+test('a pay run for 30 workers: draft, approved by a second account, period locked, paid by GIRO, bank file and register', async ({
   staffPage: page,
+  browser,
 }) => {
   test.slow();
   const token = uniqueToken();
   const contract_url = await uploadFileViaApi(page, 'contract');
+  // A period no other flow uses: the run covers every active worker of the installation.
+  const [start, end] = ['2018-03-01', '2018-03-31'];
   const workers = [];
   for (let i = 0; i < 30; i++) {
+    const giro = i % 2 === 0;
     workers.push(
       await seedWorker(page, {
         first_name: `Run${String(i).padStart(2, '0')}`,
@@ -235,15 +240,17 @@ test('a payroll run for a month of 30 workers skips the one already paid for and
         rate_type: 'Daily',
         salary_rate: '95',
         contract_url,
+        ...(giro
+          ? { bank_swift_code: 'DBSSSGSG', bank_account_no: String(1_000_000_000 + i), payment_mode: 'GIRO' }
+          : { payment_mode: 'Cash' }),
       }),
     );
   }
-  const days = workingDays('2019-07-01', '2019-07-31');
-  /** Nett in cents: Daily 95.00 is 1187.5 cents an hour, overtime 1781.25. */
+  const days = workingDays(start, end);
+  /** Nett in cents: Daily 95.00 is 1187.5 cents an hour, overtime 1781.25 (SPEC 9, the seed's rules). */
   const expected = new Map<string, number>();
   workers.forEach((worker, i) => {
     const worked = days.slice(0, 20 + (i % 6));
-    // Overtime of 1.25 h on every third day: 17.8125 an hour makes half cents.
     const overtimeDays = worked.filter((_, d) => (d + i) % 3 === 0).length;
     seedTimesheets(
       worker.id,
@@ -251,42 +258,88 @@ test('a payroll run for a month of 30 workers skips the one already paid for and
     );
     expected.set(worker.id, halfUp(worked.length * 8 * 1187.5) + halfUp(overtimeDays * 1.25 * 1781.25));
   });
-  const first = workers[0];
-  if (!first) throw new Error('no workers');
-  await generatePayslipViaApi(page, {
-    worker_id: first.id,
-    pay_period_start: '2019-07-01',
-    pay_period_end: '2019-07-31',
-  });
+  const [first, second] = workers;
+  if (!first || !second) throw new Error('no workers');
+  await generatePayslipViaApi(page, { worker_id: first.id, pay_period_start: start, pay_period_end: end });
 
   await page.goto('/payslip/run');
-  await expect(page.getByRole('heading', { level: 1, name: 'Payroll Run' })).toBeVisible();
-  await page.getByLabel('Pay Period Start').fill('2019-07-01');
-  await page.getByLabel('Pay Period End').fill('2019-07-31');
-  await page.getByRole('button', { name: 'Show Workers' }).click();
-  await page.getByLabel('Find a worker').fill(token);
-  await expect(page.getByText('Showing 1–30 of 30')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: `Run00 ${token}` })).toContainText('Already has one');
-  await expect(page.getByRole('row').filter({ hasText: `Run01 ${token}` })).toContainText(
-    sgd((expected.get(workers[1]?.id ?? '') ?? 0) / 100),
-  );
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay Runs' })).toBeVisible();
+  await page.getByLabel('Pay period start').fill(start);
+  await page.getByLabel('Pay period end').fill(end);
+  await page.getByRole('button', { name: 'New pay run' }).click();
+  await expect(page).toHaveURL(/\/payslip\/run\/[0-9a-f-]{36}$/);
+  const runId = page.url().split('/').pop() ?? '';
+  await expect(page.getByRole('button', { name: 'Approve' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/worker\(s\) skipped/)).toBeVisible();
 
-  const generate = page.getByRole('button', { name: /^Generate \d+ Payslips?$/ });
-  await generate.click();
-  await page.getByRole('alertdialog', { name: 'Generate payslips?' }).getByRole('button', { name: 'Generate' }).click();
-  await expect(page.getByRole('heading', { name: 'Payroll run complete' })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('progressbar', { name: 'Payroll run progress' })).toHaveAttribute('aria-valuenow', /\d+/);
-  await expect(page.getByText(/Generated \d+ payslip\(s\)/)).toBeVisible();
-
-  const generated = await listPayslipsViaApi(page, `q=${token}&month=2019-07&pageSize=100`);
-  expect(generated.total).toBe(30);
-  for (const payslip of generated.items) {
+  const inRun = await listPayslipsViaApi(page, `q=${token}&pay_run_id=${runId}&pageSize=100`);
+  expect(inRun.total).toBe(29);
+  for (const payslip of inRun.items) {
+    expect(payslip.status).toBe('Draft');
     expect(Math.round(payslip.nett_salary * 100)).toBe(expected.get(payslip.worker_id ?? ''));
   }
-  // Everyone is done: the run has nothing left to generate for them.
-  await page.getByRole('button', { name: 'Show Workers' }).click();
-  await page.getByLabel('Find a worker').fill(token);
-  await expect(page.getByRole('row').filter({ hasText: 'To generate' })).toHaveCount(0);
-  await page.getByRole('link', { name: 'Back to Payslips' }).click();
-  await expect(page).toHaveURL(/\/payslip$/);
+  const opened = inRun.items.find((payslip) => payslip.worker_id === second.id);
+  await page.goto(`/payslip/view/${opened?.id}`);
+  await expect(page.getByText(`Run01 ${token}`).first()).toBeVisible();
+
+  // Decision 082: approved by someone other than the creator when the installation has several accounts.
+  const approver = {
+    name: 'Second Approver',
+    email: `approver-${token.toLowerCase()}@example.com`,
+    password: 'approver password 1',
+  };
+  await apiRequest(page, 'POST', '/api/users', approver);
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL, timezoneId: 'Asia/Singapore' });
+  const approverPage = await other.newPage();
+  await apiRequest(approverPage, 'POST', '/api/auth/login', { email: approver.email, password: approver.password });
+  await approverPage.goto(`/payslip/run/${runId}`);
+  await approverPage.getByRole('button', { name: 'Approve' }).click();
+  await expect(approverPage.getByRole('button', { name: 'Pay' })).toBeVisible();
+  await other.close();
+
+  // The period is locked while the run is approved.
+  const timesheets = await apiRequest<{ items: Array<{ id: string; worker_id: string; work_date: string }> }>(
+    page,
+    'GET',
+    `/api/timesheets?worker_id=${second.id}&month=2018-03&pageSize=5`,
+  );
+  const locked = timesheets.items[0];
+  if (!locked) throw new Error('no timesheet');
+  const origin = new URL(test.info().project.use.baseURL ?? 'http://localhost').origin;
+  const refused = await page.request.fetch(`/api/timesheets/${locked.id}`, {
+    method: 'PUT',
+    headers: { origin },
+    data: { worker_id: second.id, work_date: locked.work_date, time_in: '08:00', time_out: '18:00', notes: '' },
+  });
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).error.message).toContain('is approved');
+
+  await page.goto(`/payslip/run/${runId}`);
+  await page.getByLabel('Payment date').fill('2018-04-05');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByRole('link', { name: /Bank file/ })).toBeVisible();
+
+  const bankDownload = page.waitForEvent('download');
+  await page.getByRole('link', { name: /Bank file/ }).click();
+  const bankFile = await (await bankDownload).path();
+  const bankRows = fs
+    .readFileSync(bankFile, 'utf8')
+    .trim()
+    .split('\r\n')
+    .slice(1)
+    .filter((line) => line.includes(token.toUpperCase()));
+  const giroCents = workers
+    .filter((worker, i) => i % 2 === 0 && worker.id !== first.id)
+    .reduce((sum, worker) => sum + (expected.get(worker.id) ?? 0), 0);
+  expect(bankRows).toHaveLength(14);
+  const bankCents = bankRows.reduce((sum, line) => sum + Math.round(Number(line.split(',')[3]) * 100), 0);
+  expect(bankCents).toBe(giroCents);
+
+  const registerDownload = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Register CSV' }).click();
+  const register = fs.readFileSync(await (await registerDownload).path(), 'utf8');
+  expect(register).toContain(`Run01 ${token}`);
+
+  const paid = await listPayslipsViaApi(page, `q=${token}&pay_run_id=${runId}&pageSize=100`);
+  expect(paid.items.every((payslip) => payslip.status === 'Paid')).toBe(true);
 });

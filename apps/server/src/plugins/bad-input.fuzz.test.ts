@@ -276,6 +276,8 @@ describe('bad input never breaks the server (decision 035)', () => {
         body: { name: 'Gate', headers: ['FIN', 'Date', 'In', 'Out'], mapping },
       },
       // An import that does not exist: the body is what is broken (a real one is in the import's tests).
+      // A pay run that does not exist: the payment's body is what is broken (paying is in the pay runs' tests).
+      'POST /api/pay-runs/:id/pay': { url: `/api/pay-runs/${siteId}/pay`, body: { payment_date: '2025-05-07' } },
       'POST /api/timesheet-imports/:id/rows/:line/resolve': {
         url: `/api/timesheet-imports/${siteId}/rows/2/resolve`,
         body: { action: 'keep' },
@@ -298,6 +300,13 @@ describe('bad input never breaks the server (decision 035)', () => {
       'POST /api/timesheet-imports/inspect',
       'DELETE /api/sites/:id',
       'POST /api/timesheet-imports/:id/apply',
+      'POST /api/pay-runs/:id/approve',
+      'POST /api/pay-runs/:id/reopen',
+      'DELETE /api/pay-runs/:id',
+      'DELETE /api/pay-runs/:id/payslips/:payslipId',
+      // Starts a background generation that outlives the request; its body is the payroll run's input,
+      // fuzzed above under POST /api/payroll-runs.
+      'POST /api/pay-runs',
       // No input at all.
       'POST /api/auth/logout',
     ]);

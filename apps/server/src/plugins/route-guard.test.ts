@@ -11,12 +11,15 @@ import { buildTestApp, ORIGIN, type TestApp } from '../../test/build-test-app.ts
 import { routeTableOf } from '../app.ts';
 
 /**
- * The routes that answer without a session, each for a reason: health for load balancers; the sign-in
+ * The routes that answer without a session, each for a reason: health and readiness for load balancers
+ * (decision 089: readiness says only whether the database and file store answer); the sign-in
  * routes (reading the session says "nobody", login, logout, first-account setup while no user exists).
  */
 const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'HEAD /api/health',
+  'GET /api/ready',
+  'HEAD /api/ready',
   'GET /api/auth/session',
   'HEAD /api/auth/session',
   'POST /api/auth/login',

@@ -16,7 +16,8 @@ const charge = (description: string) =>
     amount: '10.00',
     description,
   });
-const timesheet = (notes: string) => TimesheetInput.safeParse({ worker_id: WORKER, work_date: '2025-03-10', notes });
+const timesheet = (notes: string) =>
+  TimesheetInput.safeParse({ worker_id: WORKER, work_date: '2025-03-10', time_in: '08:00', time_out: '17:00', notes });
 
 describe('one text rule (decision 009)', () => {
   it.each([

@@ -265,7 +265,8 @@ export async function generateRunPayslips(
 ): Promise<RunPayslipsResult> {
   await lockPayrollWorkers(trx, input.worker_ids);
   const { period, entries, missing } = await gatherRun(trx, input, true);
-  const pending = entries.filter((entry) => entry.existing === null);
+  // Issue 41 item 17: a worker whose nett would be negative is skipped with the reason, as in the run.
+  const pending = entries.filter(generates);
   onProgress(0, pending.length);
   let generated = 0;
   let gross = 0;
@@ -313,8 +314,14 @@ export async function generateRunPayslips(
     nett,
     skipped: [
       ...entries
-        .filter((entry) => entry.existing !== null)
-        .map((entry) => ({ worker_id: entry.source.worker.id, reason: skipReason(period, entry.existing) })),
+        .filter((entry) => !generates(entry))
+        .map((entry) => ({
+          worker_id: entry.source.worker.id,
+          reason:
+            entry.existing === null
+              ? (negativeNettReason(entry.computed) ?? skipReason(period, null))
+              : skipReason(period, entry.existing),
+        })),
       ...missing.map((id) => ({ worker_id: id, reason: SKIP_REASONS.workerNotFound })),
     ],
   };

@@ -69,8 +69,10 @@ describe('the admin charges a payslip deducted', () => {
     expect(paid.json()).toEqual({ payslips: 1, admin_charges: 1 });
     expect(await statusOf(t, charge.id)).toBe('Deducted');
     expect(await statusOf(t, added.json().id)).toBe('Pending');
-    // The one added since stays free to change.
-    expect((await t.request({ method: 'DELETE', url: `/api/admin-charges/${added.json().id}` })).statusCode).toBe(204);
+    // Not deducted, but the month is closed once a payslip of it is paid (decision 082's period lock).
+    const closed = await t.request({ method: 'DELETE', url: `/api/admin-charges/${added.json().id}` });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().error.message).toContain('this month is closed');
   });
 
   it('are deducted when the payslip is paid after its worker was deleted', async () => {

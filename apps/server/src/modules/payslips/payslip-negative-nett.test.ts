@@ -97,4 +97,32 @@ describe('a negative nett salary', () => {
     });
     expect(await payslipCount(t)).toBe(1);
   });
+
+  it('a pay run skips such a worker with the reason and drafts the others', async () => {
+    const t = await signedInApp();
+    const negative = await givenChargesAboveEarnings(t);
+    const [positive] = await insertWorkers(t.db, { rate_type: 'Daily', salary_rate: 10_000 });
+    if (!positive) throw new Error('no worker');
+    await insertTimesheets(t.db, { worker_id: positive.id, work_date: '2025-03-03' });
+
+    const started = await t.request({
+      method: 'POST',
+      url: '/api/pay-runs',
+      payload: { ...MARCH, worker_ids: [negative.id, positive.id] },
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    let run = started.json();
+    // Polled as the page does; a busy machine may take some seconds.
+    for (let i = 0; i < 600 && run.status === 'Generating'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      run = (await t.request({ method: 'GET', url: `/api/pay-runs/${run.id}` })).json();
+    }
+    expect(run).toMatchObject({
+      status: 'Draft',
+      generated: 1,
+      skipped: [{ worker_id: negative.id, reason: SKIP_REASONS.negativeNett(-5_000) }],
+      totals: { nett_salary: 100 },
+    });
+    expect(await payslipCount(t)).toBe(1);
+  });
 });

@@ -107,7 +107,13 @@ describe('sites API (decision 090)', () => {
     const unknownSite = await t.request({
       method: 'POST',
       url: '/api/timesheets',
-      payload: { worker_id: aung?.id, work_date: '2026-11-04', site_id: '2b1f0d8e-7c39-4c43-9d1a-6f0b9c1e4a55' },
+      payload: {
+        worker_id: aung?.id,
+        work_date: '2026-11-04',
+        time_in: '08:00',
+        time_out: '17:00',
+        site_id: '2b1f0d8e-7c39-4c43-9d1a-6f0b9c1e4a55',
+      },
     });
     expect(unknownSite.statusCode).toBe(400);
     expect(unknownSite.json().error.fields).toEqual({ site_id: 'Site not found' });
@@ -121,7 +127,7 @@ describe('sites API (decision 090)', () => {
         rows: [{ worker_id: aung?.id, time_in: '08:00', time_out: '17:00' }],
       },
     });
-    expect(crew.json()).toEqual({ saved: 1, skipped: [] });
+    expect(crew.json()).toEqual({ saved: 1, skipped: [], warnings: [] });
     expect(
       (await t.request({ method: 'GET', url: `/api/timesheets?month=2026-11&site_id=${siteId}` })).json().total,
     ).toBe(2);

@@ -419,23 +419,38 @@ export async function deleteWorker(db: Db, id: string): Promise<void> {
 }
 
 /** A worker row as inserted in bulk: the identity keys are computed here. */
-export type WorkerSeedRow = Omit<
-  WorkerRow,
-  'fin_no_key' | 'passport_no_key' | 'wp_no_key' | 'bank_swift_code' | 'bank_account_no' | 'payment_mode'
-> &
-  Partial<Pick<WorkerRow, 'bank_swift_code' | 'bank_account_no' | 'payment_mode'>>;
+/** Columns added after 0022 (decisions 082, 096): a seed row may leave them out. */
+const LATER_COLUMNS = [
+  'employment_start_date',
+  'employment_end_date',
+  'bank_swift_code',
+  'bank_account_no',
+  'payment_mode',
+] as const;
+type LaterColumn = (typeof LATER_COLUMNS)[number];
 
-/** Bulk insert of ready rows (tests and the benchmark). */
+/** A worker row as inserted in bulk: the identity keys are computed here. */
+export type WorkerSeedRow = Omit<WorkerRow, 'fin_no_key' | 'passport_no_key' | 'wp_no_key' | LaterColumn> &
+  Partial<Pick<WorkerRow, LaterColumn>>;
+
+/**
+ * Bulk insert of ready rows (tests and the benchmark). A later column is written only when a row names
+ * it, so the migration tests can seed a database migrated to an earlier version.
+ */
 export async function insertWorkerRows(db: Db, rows: WorkerSeedRow[]): Promise<void> {
-  const withKeys = rows.map((row) => ({
-    ...row,
-    bank_swift_code: row.bank_swift_code ?? null,
-    bank_account_no: row.bank_account_no ?? null,
-    payment_mode: row.payment_mode ?? null,
-    fin_no_key: identityKey(row.fin_no),
-    passport_no_key: identityKey(row.passport_no),
-    wp_no_key: identityKey(row.wp_no),
-  }));
+  const named = LATER_COLUMNS.filter((column) => rows.some((row) => row[column] !== undefined));
+  const withKeys = rows.map((row) => {
+    const { employment_start_date, employment_end_date, bank_swift_code, bank_account_no, payment_mode, ...rest } =
+      row;
+    const later = { employment_start_date, employment_end_date, bank_swift_code, bank_account_no, payment_mode };
+    return {
+      ...rest,
+      ...Object.fromEntries(named.map((column) => [column, later[column] ?? null])),
+      fin_no_key: identityKey(row.fin_no),
+      passport_no_key: identityKey(row.passport_no),
+      wp_no_key: identityKey(row.wp_no),
+    };
+  });
   for (let i = 0; i < withKeys.length; i += 500) {
     await db
       .insertInto('workers')

@@ -146,6 +146,8 @@ describe('TimesheetForm', () => {
     const date = screen.getByLabelText(/^Work Date/);
     await user.clear(date);
     await user.type(date, '2025-03-10');
+    await user.type(screen.getByLabelText(/^Time In/), '08:00');
+    await user.type(screen.getByLabelText(/^Time Out/), '17:00');
     await user.click(screen.getByRole('button', { name: 'Save Timesheet' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     // A change elsewhere leaves it: the clash is still there.
