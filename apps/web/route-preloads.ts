@@ -28,7 +28,7 @@ const signedIn = (name: string, page: string) => [...SIGNED_IN_SHELL, feature(na
  */
 export const FIRST_DATA: Record<string, string[]> = {
   '/worker-management': ['/api/workers/dashboard', '/api/workers/companies', '/api/workers?page=1&pageSize=25'],
-  '/timesheet': ['/api/timesheets?page=1&pageSize=25', '/api/timesheets/summary'],
+  '/timesheet': ['/api/timesheets?page=1&pageSize=25', '/api/timesheets/summary', '/api/sites?pageSize=500'],
   '/admin-charge': ['/api/admin-charges?page=1&pageSize=25', '/api/admin-charges/summary'],
   '/training-records': ['/api/training-records?page=1&pageSize=25', '/api/training-records/summary'],
 };

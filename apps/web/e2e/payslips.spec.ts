@@ -75,7 +75,10 @@ test('calculates a payslip, generates it, and finds it in the list and its popup
   await expect(screen.line('Admin Charges Deduction')).toHaveText(`− ${sgd(75.5)}`);
   await expect(screen.line('Nett Salary')).toHaveText(sgd(1756.71));
   await expect(page.getByText('Total Hours Worked').locator('+ dd')).toHaveText('187.25');
-  await expect(page.getByText('Hourly Rate', { exact: true }).locator('+ dd')).toHaveText(sgd(8.89));
+  // Issue 41 item 22: the rate the lines were multiplied by, with its division where it does not end.
+  await expect(page.getByText('Hourly Rate', { exact: true }).locator('+ dd')).toHaveText(
+    '$8.894230…$1,850.00 ÷ 208 h',
+  );
 
   // The screen recomputes with the shared calculation as other deductions are typed.
   await page.getByLabel('Other Deductions').fill('20.50');
