@@ -20,9 +20,9 @@ test('adds a timesheet through the worker picker with the hours computed before 
   const worker = await seedTimesheetWorker(page, { first_name: 'Ravi' });
   const name = fullName(worker);
 
-  await timesheets.gotoList('2031-01');
+  await timesheets.gotoList('2003-01');
   await expect(page).toHaveTitle(`${PRODUCT_NAME} | Timesheet Management`);
-  await expect(page.getByRole('heading', { name: 'No timesheets for January 2031.' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No timesheets for January 2003.' })).toBeVisible();
   await timesheets.expectSummary({ Workers: '0', Timesheets: '0', 'Total Hours': '0.00', 'Total Overtime': '0.00' });
 
   await page.getByRole('link', { name: 'Add New Timesheet' }).first().click();
@@ -45,7 +45,7 @@ test('adds a timesheet through the worker picker with the hours computed before 
   await expect(picker).toHaveValue(`${name} (${worker.worker_id})`);
   await expect(page.getByText('Worker is required')).toBeHidden();
 
-  await timesheets.field('Work Date').fill('2031-01-15');
+  await timesheets.field('Work Date').fill('2003-01-15');
   // SPEC 9 live: 19:00 to 07:30 is 12.5 h past midnight, less the 1 h break: 8 regular, 3.5 overtime.
   await timesheets.field('Time In').fill('19:00');
   await timesheets.field('Time Out').fill('07:30');
@@ -58,11 +58,11 @@ test('adds a timesheet through the worker picker with the hours computed before 
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
   await page.getByRole('button', { name: 'Save Timesheet' }).click();
-  await expect(page).toHaveURL(/\/timesheet\?month=2031-01$/);
+  await expect(page).toHaveURL(/\/timesheet\?month=2003-01$/);
   const row = timesheets.row(name);
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(worker.worker_id);
-  await expect(row).toContainText(shownDate('2031-01-15'));
+  await expect(row).toContainText(shownDate('2003-01-15'));
   await expect(row).toContainText('19:00');
   await expect(row).toContainText('07:30');
   await expect(row).toContainText('8.00');
@@ -72,10 +72,10 @@ test('adds a timesheet through the worker picker with the hours computed before 
   // SPEC 5: a second one for the worker and date is refused with the spec's message in the red banner.
   await page.goto('/timesheet/add');
   await timesheets.pickWorker('Worker', worker.worker_id, worker);
-  await timesheets.field('Work Date').fill('2031-01-15');
+  await timesheets.field('Work Date').fill('2003-01-15');
   await page.getByRole('button', { name: 'Save Timesheet' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'already exists' })).toHaveText(
-    duplicateTimesheetMessage(name, '2031-01-15'),
+    duplicateTimesheetMessage(name, '2003-01-15'),
   );
   await expect(page).toHaveURL(/\/timesheet\/add$/);
 });
@@ -84,26 +84,26 @@ test('the month filter changes the list and the summary cards', async ({ staffPa
   const timesheets = new TimesheetsPage(page);
   const ali = await seedTimesheetWorker(page, { first_name: 'Ali' });
   const min = await seedTimesheetWorker(page, { first_name: 'Min' });
-  await seedTimesheet(page, { worker_id: ali.id, work_date: '2032-03-02', time_in: '08:00', time_out: '17:00' });
-  await seedTimesheet(page, { worker_id: ali.id, work_date: '2032-03-03', time_in: '07:53', time_out: '17:08' });
-  await seedTimesheet(page, { worker_id: min.id, work_date: '2032-03-31', time_in: '22:00', time_out: '06:00' });
-  await seedTimesheet(page, { worker_id: min.id, work_date: '2032-04-01', time_in: '08:00', time_out: '21:30' });
+  await seedTimesheet(page, { worker_id: ali.id, work_date: '2004-03-02', time_in: '08:00', time_out: '17:00' });
+  await seedTimesheet(page, { worker_id: ali.id, work_date: '2004-03-03', time_in: '07:53', time_out: '17:08' });
+  await seedTimesheet(page, { worker_id: min.id, work_date: '2004-03-31', time_in: '22:00', time_out: '06:00' });
+  await seedTimesheet(page, { worker_id: min.id, work_date: '2004-04-01', time_in: '08:00', time_out: '21:30' });
 
-  await timesheets.gotoList('2032-03');
-  await expect(page.getByRole('heading', { name: 'Timesheets for March 2032' })).toBeVisible();
+  await timesheets.gotoList('2004-03');
+  await expect(page.getByRole('heading', { name: 'Timesheets for March 2004' })).toBeVisible();
   // 8 + 8 + 7 regular; 0 + 0.25 + 0 overtime.
   await timesheets.expectSummary({ Workers: '2', Timesheets: '3', 'Total Hours': '23.00', 'Total Overtime': '0.25' });
   await expect(timesheets.rows()).toHaveCount(3);
   // Newest work date first.
   await expect(timesheets.rows().first()).toContainText(fullName(min));
 
-  await timesheets.setMonth('2032-04');
-  await expect(page.getByRole('heading', { name: 'Timesheets for April 2032' })).toBeVisible();
+  await timesheets.setMonth('2004-04');
+  await expect(page.getByRole('heading', { name: 'Timesheets for April 2004' })).toBeVisible();
   await timesheets.expectSummary({ Workers: '1', Timesheets: '1', 'Total Hours': '8.00', 'Total Overtime': '4.50' });
   await expect(timesheets.rows()).toHaveCount(1);
 
   await page.getByRole('button', { name: 'Previous month' }).click();
-  await expect(page).toHaveURL(/month=2032-03/);
+  await expect(page).toHaveURL(/month=2004-03/);
   await timesheets.expectSummary({ Workers: '2', Timesheets: '3', 'Total Hours': '23.00', 'Total Overtime': '0.25' });
 
   // Worker filter through the picker, and the name search.
@@ -119,9 +119,9 @@ test('the month filter changes the list and the summary cards', async ({ staffPa
   await expect(page).not.toHaveURL(/q=/);
 
   // Back returns to the previous month's view.
-  await timesheets.gotoList('2032-04');
+  await timesheets.gotoList('2004-04');
   await page.goBack();
-  await expect(page).toHaveURL(/month=2032-03/);
+  await expect(page).toHaveURL(/month=2004-03/);
 });
 
 test('views, edits and deletes a timesheet', async ({ staffPage: page }) => {
@@ -129,17 +129,17 @@ test('views, edits and deletes a timesheet', async ({ staffPage: page }) => {
   const worker = await seedTimesheetWorker(page, { first_name: 'Siti' });
   const other = await seedTimesheetWorker(page, { first_name: 'Kyaw' });
   const name = fullName(worker);
-  await seedTimesheet(page, { worker_id: worker.id, work_date: '2033-05-06', time_in: '08:00', time_out: '17:00' });
+  await seedTimesheet(page, { worker_id: worker.id, work_date: '2005-05-06', time_in: '08:00', time_out: '17:00' });
 
-  await timesheets.gotoList('2033-05');
+  await timesheets.gotoList('2005-05');
   await timesheets
     .row(name)
-    .getByRole('link', { name: `View timesheet of ${name}, ${shownDate('2033-05-06')}` })
+    .getByRole('link', { name: `View timesheet of ${name}, ${shownDate('2005-05-06')}` })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Timesheet Details' })).toBeVisible();
   await expect(timesheets.detailValue('Worker Name')).toHaveText(name);
   await expect(timesheets.detailValue('Worker ID')).toHaveText(worker.worker_id);
-  await expect(timesheets.detailValue('Work Date')).toHaveText(shownDate('2033-05-06'));
+  await expect(timesheets.detailValue('Work Date')).toHaveText(shownDate('2005-05-06'));
   await expect(timesheets.detailValue('Time In')).toHaveText('08:00');
   await expect(timesheets.detailValue('Time Out')).toHaveText('17:00');
   await expect(timesheets.detailValue('Hours Worked')).toHaveText('8.00');
@@ -163,12 +163,12 @@ test('views, edits and deletes a timesheet', async ({ staffPage: page }) => {
   await expect(page.getByText('Stayed for the crane lift')).toBeVisible();
 
   // Moving it onto a day the other worker already has is refused (edit keeps the rule).
-  await seedTimesheet(page, { worker_id: other.id, work_date: '2033-05-06' });
+  await seedTimesheet(page, { worker_id: other.id, work_date: '2005-05-06', time_in: '08:00', time_out: '17:00' });
   await page.getByRole('link', { name: 'Edit' }).click();
   await timesheets.pickWorker('Worker', other.last_name, other);
   await page.getByRole('button', { name: 'Update Timesheet' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'already exists' })).toHaveText(
-    duplicateTimesheetMessage(fullName(other), '2033-05-06'),
+    duplicateTimesheetMessage(fullName(other), '2005-05-06'),
   );
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('alertdialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click();
@@ -176,11 +176,11 @@ test('views, edits and deletes a timesheet', async ({ staffPage: page }) => {
 
   // Delete from the list, with confirmation.
   await page.getByRole('link', { name: 'Back to Timesheets' }).click();
-  await expect(page).toHaveURL(/month=2033-05/);
+  await expect(page).toHaveURL(/month=2005-05/);
   await timesheets.expectSummary({ Workers: '2', Timesheets: '2', 'Total Hours': '8.00', 'Total Overtime': '2.75' });
   await timesheets
     .row(name)
-    .getByRole('button', { name: `Delete timesheet of ${name}, ${shownDate('2033-05-06')}` })
+    .getByRole('button', { name: `Delete timesheet of ${name}, ${shownDate('2005-05-06')}` })
     .click();
   const dialog = page.getByRole('alertdialog', { name: 'Delete timesheet?' });
   await expect(dialog).toContainText('Are you sure you want to delete this timesheet?');
@@ -211,13 +211,13 @@ test('crew entry saves five workers at once and reports the one that already had
   const [aung, babu] = crew;
   if (!aung || !babu) throw new Error('crew not seeded');
   // Babu already has that day.
-  await seedTimesheet(page, { worker_id: babu.id, work_date: '2034-02-14', time_in: '09:00', time_out: '18:00' });
+  await seedTimesheet(page, { worker_id: babu.id, work_date: '2006-02-14', time_in: '09:00', time_out: '18:00' });
 
-  await timesheets.gotoList('2034-02');
+  await timesheets.gotoList('2006-02');
   await page.getByRole('link', { name: 'Crew Entry' }).first().click();
   await expect(page).toHaveURL(/\/timesheet\/crew$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Crew Entry' })).toBeVisible();
-  await timesheets.field('Work Date').fill('2034-02-14');
+  await timesheets.field('Work Date').fill('2006-02-14');
 
   await page.getByLabel('Add every Working worker supplied to').selectOption({ label: `${company} (4)` });
   await page.getByRole('button', { name: 'Add Crew' }).click();
@@ -235,7 +235,7 @@ test('crew entry saves five workers at once and reports the one that already had
 
   // Issue 41 item 18: before Save the form says who already has the day.
   await expect(
-    page.getByRole('status').filter({ hasText: `1 of 5 already has a timesheet on ${shownDate('2034-02-14')}` }),
+    page.getByRole('status').filter({ hasText: `1 of 5 already has a timesheet on ${shownDate('2006-02-14')}` }),
   ).toContainText(fullName(babu));
   await expect(rows.filter({ hasText: fullName(babu) })).toContainText('Already has a timesheet that day');
 
@@ -244,15 +244,15 @@ test('crew entry saves five workers at once and reports the one that already had
   const report = page.getByRole('region', { name: 'Crew entry result' });
   await expect(report).toBeFocused();
   await expect(report).toBeInViewport();
-  await expect(report).toContainText(`4 timesheets saved for ${shownDate('2034-02-14')}; 1 skipped`);
-  await expect(report).toContainText(duplicateTimesheetMessage(fullName(babu), '2034-02-14'));
+  await expect(report).toContainText(`4 timesheets saved for ${shownDate('2006-02-14')}; 1 skipped`);
+  await expect(report).toContainText(duplicateTimesheetMessage(fullName(babu), '2006-02-14'));
   await expect(page).toHaveURL(/\/timesheet\/crew$/);
   await expect(rows).toHaveCount(1);
   await expect(page.getByLabel(`Time In for ${fullName(babu)}`)).toHaveValue('08:00');
   await report.getByRole('link', { name: /View the timesheets of/ }).click();
   // The skipped row is still unsaved: leaving asks first.
   await page.getByRole('alertdialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click();
-  await expect(page).toHaveURL(/\/timesheet\?month=2034-02$/);
+  await expect(page).toHaveURL(/\/timesheet\?month=2006-02$/);
   await expect(timesheets.rows()).toHaveCount(5);
   // 4 new rows of 8 h (one with 2.5 h overtime) and Babu's own 8 h.
   await timesheets.expectSummary({ Workers: '5', Timesheets: '5', 'Total Hours': '40.00', 'Total Overtime': '2.50' });
