@@ -73,6 +73,8 @@ test('adds a timesheet through the worker picker with the hours computed before 
   await page.goto('/timesheet/add');
   await timesheets.pickWorker('Worker', worker.worker_id, worker);
   await timesheets.field('Work Date').fill('2003-01-15');
+  await timesheets.field('Time In').fill('08:00');
+  await timesheets.field('Time Out').fill('17:00');
   await page.getByRole('button', { name: 'Save Timesheet' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'already exists' })).toHaveText(
     duplicateTimesheetMessage(name, '2003-01-15'),
@@ -177,7 +179,8 @@ test('views, edits and deletes a timesheet', async ({ staffPage: page }) => {
   // Delete from the list, with confirmation.
   await page.getByRole('link', { name: 'Back to Timesheets' }).click();
   await expect(page).toHaveURL(/month=2005-05/);
-  await timesheets.expectSummary({ Workers: '2', Timesheets: '2', 'Total Hours': '8.00', 'Total Overtime': '2.75' });
+  // The other worker's day has times too (issue 41 item 16): 8 h each.
+  await timesheets.expectSummary({ Workers: '2', Timesheets: '2', 'Total Hours': '16.00', 'Total Overtime': '2.75' });
   await timesheets
     .row(name)
     .getByRole('button', { name: `Delete timesheet of ${name}, ${shownDate('2005-05-06')}` })
@@ -187,7 +190,7 @@ test('views, edits and deletes a timesheet', async ({ staffPage: page }) => {
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(dialog).toBeHidden();
   await expect(timesheets.row(name)).toHaveCount(0);
-  await timesheets.expectSummary({ Workers: '1', Timesheets: '1', 'Total Hours': '0.00', 'Total Overtime': '0.00' });
+  await timesheets.expectSummary({ Workers: '1', Timesheets: '1', 'Total Hours': '8.00', 'Total Overtime': '0.00' });
 });
 
 test('a missing timesheet shows Timesheet Not Found', async ({ staffPage: page }) => {
