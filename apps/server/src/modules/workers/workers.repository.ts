@@ -440,8 +440,7 @@ export type WorkerSeedRow = Omit<WorkerRow, 'fin_no_key' | 'passport_no_key' | '
 export async function insertWorkerRows(db: Db, rows: WorkerSeedRow[]): Promise<void> {
   const named = LATER_COLUMNS.filter((column) => rows.some((row) => row[column] !== undefined));
   const withKeys = rows.map((row) => {
-    const { employment_start_date, employment_end_date, bank_swift_code, bank_account_no, payment_mode, ...rest } =
-      row;
+    const { employment_start_date, employment_end_date, bank_swift_code, bank_account_no, payment_mode, ...rest } = row;
     const later = { employment_start_date, employment_end_date, bank_swift_code, bank_account_no, payment_mode };
     return {
       ...rest,
