@@ -23,6 +23,7 @@ import { createDatabase, type Db, migrateToLatest } from '../../src/db/database.
 import { insertWorkerRows } from '../../src/modules/workers/workers.repository.ts';
 import { buildWorker, buildWorkerRow, sampleFiles } from '../factories.ts';
 import { buildChargeRow } from '../payroll-factories.ts';
+import { buildTimesheetRow } from '../timesheet-factories.ts';
 import {
   ApiClient,
   buildServer,
@@ -131,6 +132,22 @@ async function seed(db: Db, slots: number): Promise<{ workerIds: string[]; start
     await db
       .insertInto('admin_charges')
       .values(charges.slice(i, i + 500))
+      .execute();
+  }
+  // A charged worker worked that day (8 h at 120.00 a day): a payslip with a negative nett is never
+  // generated (issue 41 item 17), so every worker of a run is paid and the counts below hold.
+  const timesheets = charges.map((charge) =>
+    buildTimesheetRow({
+      worker_id: charge.worker_id,
+      work_date: charge.charge_date,
+      created_at: old,
+      updated_at: old,
+    }),
+  );
+  for (let i = 0; i < timesheets.length; i += 500) {
+    await db
+      .insertInto('timesheets')
+      .values(timesheets.slice(i, i + 500))
       .execute();
   }
   return { workerIds: workers.map((worker) => worker.id), startedAt: new Date().toISOString() };

@@ -124,7 +124,8 @@ async function loadRun(label: string, databaseUrl: string | undefined): Promise<
     const client = new ApiClient(server.origin);
     await client.signIn(email, PASSWORD);
 
-    // Writes never collide: each new timesheet takes the next (worker, day) from 2030, past the history.
+    // Writes never collide: each new timesheet takes the next (worker, day) from 2002, before the history
+    // (a timesheet records work done: a future date is refused, issue 41 item 16).
     let next = 0;
     const pick = () => workerIds[Math.floor(Math.random() * workerIds.length)] ?? '';
     /**
@@ -157,7 +158,7 @@ async function loadRun(label: string, databaseUrl: string | undefined): Promise<
     const made: Array<{ id: string; worker_id: string; work_date: string }> = [];
     const first = await client.request('POST', '/api/timesheets', {
       worker_id: workerIds[0],
-      work_date: '2029-12-31',
+      work_date: '2001-12-31',
       time_in: '08:00',
       time_out: '17:00',
       notes: 'load',
@@ -190,7 +191,7 @@ async function loadRun(label: string, databaseUrl: string | undefined): Promise<
             const n = next++;
             const body = {
               worker_id: workerIds[n % workerIds.length],
-              work_date: isoDay(Date.UTC(2030, 0, 1) + Math.floor(n / workerIds.length) * 86_400_000),
+              work_date: isoDay(Date.UTC(2002, 0, 1) + Math.floor(n / workerIds.length) * 86_400_000),
               time_in: '08:00',
               time_out: '17:30',
               notes: 'load',
