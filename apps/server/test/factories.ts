@@ -103,6 +103,16 @@ export async function insertWorkers(db: Db, ...overrides: Array<Partial<WorkerSe
   return rows;
 }
 
+/** `insertWorkers` for a database migrated to a version before the folded name (migration 0032). */
+export async function insertWorkersBefore0032(
+  db: Db,
+  ...overrides: Array<Partial<WorkerSeedRow>>
+): Promise<WorkerSeedRow[]> {
+  const rows = overrides.map((o) => buildWorkerRow(o));
+  await insertWorkerRows(db, rows, { beforeSearchName: true });
+  return rows;
+}
+
 /** A file store that holds nothing and accepts every change, with some operations replaced. */
 export function fakeFileStore(overrides: Partial<FileStore> = {}): FileStore {
   return {

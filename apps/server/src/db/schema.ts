@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Table types, one place for all of them. Dates are `YYYY-MM-DD` strings and timestamps ISO-8601
@@ -130,6 +130,8 @@ export interface WorkersTable {
   fin_no_key: string | null;
   passport_no_key: string | null;
   wp_no_key: string | null;
+  /** Decision 102: "first last" folded for search (`workerSearchName`); written by the repository, never part of the API. */
+  search_name: Generated<string>;
   /** Decision 083: a SWIFT code of a bank that takes GIRO bulk payments, and the account's digits. */
   bank_swift_code: string | null;
   bank_account_no: string | null;

@@ -3,6 +3,7 @@ import { CHARGE_TYPES } from '@td/shared/options/admin-charges';
 import { addDays, dateInTimeZone } from '@td/shared/rules/dates';
 import { addMonthsToMonth, monthRange } from '@td/shared/rules/months';
 import { computePayslip } from '@td/shared/rules/payslip-preview';
+import { workerSearchName } from '@td/shared/rules/search-text';
 import { computeTimesheetHours } from '@td/shared/rules/timesheet-hours';
 import { identityKey } from '@td/shared/rules/worker-identity';
 import { PostgresAdapter } from 'kysely';
@@ -130,6 +131,7 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
           fin_no_key: identityKey(row.fin_no),
           passport_no_key: identityKey(row.passport_no),
           wp_no_key: identityKey(row.wp_no),
+          search_name: workerSearchName(row),
         })),
       );
       progress('workers', plans.length, plans.length);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { insertAdminCharges } from '../../../test/admin-charge-factories.ts';
 import { createTestDatabase, databaseUnderTest, migrateAround } from '../../../test/build-test-app.ts';
-import { insertWorkers } from '../../../test/factories.ts';
+import { insertWorkers, insertWorkersBefore0032 } from '../../../test/factories.ts';
 import { insertTimesheets } from '../../../test/timesheet-factories.ts';
 import { buildTrainingRecordRow } from '../../../test/training-record-factories.ts';
 import { summarizeTimesheetMonth } from '../../modules/timesheets/timesheets.repository.ts';
@@ -41,7 +41,7 @@ describe('migration 0021: derived tables removed (decision 074)', () => {
   it('drops the derived tables with every trigger that kept them, on a database that holds rows', async () => {
     const db = await createTestDatabase(
       migrateAround('0020-redundant-indexes', async (database) => {
-        const [first] = await insertWorkers(database, { status: 'Working' }, { status: null });
+        const [first] = await insertWorkersBefore0032(database, { status: 'Working' }, { status: null });
         if (!first) throw new Error('seed');
         await database
           .insertInto('training_records')

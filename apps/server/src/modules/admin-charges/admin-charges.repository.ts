@@ -15,6 +15,7 @@ import { chunks } from '../../db/in-list.ts';
 import { isPostgres } from '../../db/migrations/column-types.ts';
 import { likeContains, offsetOf } from '../../db/paging.ts';
 import type { AdminChargeRow, Database } from '../../db/schema.ts';
+import { workerNameMatches } from '../workers/public.ts';
 
 /** All SQL of the admin_charges table (SPEC 7 admin_charges calls), payroll's reads and writes included. */
 
@@ -79,7 +80,7 @@ function filtersOf(eb: ChargeQuery, filters: AdminChargeFilters): Expression<Sql
       .select('workers.id')
       .where((w) =>
         w.or([
-          sql<SqlBool>`lower(${w.ref('workers.first_name')} || ' ' || ${w.ref('workers.last_name')}) like ${pattern} escape '\\'`,
+          workerNameMatches(filters.q ?? ''),
           sql<SqlBool>`lower(${w.ref('workers.last_name')} || ' ' || ${w.ref('workers.first_name')}) like ${pattern} escape '\\'`,
           sql<SqlBool>`lower(${w.ref('workers.worker_id')}) like ${pattern} escape '\\'`,
         ]),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, createTestDatabase, migrateAround, type TestApp } from '../../../test/build-test-app.ts';
-import { insertWorkers } from '../../../test/factories.ts';
+import { insertWorkers, insertWorkersBefore0032 } from '../../../test/factories.ts';
 import { insertCharges, insertTimesheets } from '../../../test/payroll-factories.ts';
 import { expectStatusTotalsExact } from '../../../test/status-totals.ts';
 import { bulkInsert } from '../../db/bulk-insert.ts';
@@ -203,7 +203,7 @@ describe('payslip status totals', () => {
     let seeded = 0;
     const db = await createTestDatabase(
       migrateAround('0010-timesheet-month-totals', async (database) => {
-        const workers = await insertWorkers(database, {}, {}, {});
+        const workers = await insertWorkersBefore0032(database, {}, {}, {});
         await bulkInsert(
           database,
           'payslips',

@@ -12,6 +12,7 @@ import { isPostgres } from '../../db/migrations/column-types.ts';
 import { likeContains, offsetOf } from '../../db/paging.ts';
 import type { Database, PayslipRow, PayslipsTable } from '../../db/schema.ts';
 import type { ChargeTypeTotal } from '../admin-charges/public.ts';
+import { workerNameMatches } from '../workers/public.ts';
 
 /** All SQL of the payslips table (SPEC 7 payslip calls; ARCHITECTURE differs 3: server-side lists). */
 
@@ -198,8 +199,16 @@ function filtersOf(eb: ExpressionBuilder<Database, 'payslips'>, filters: Payslip
   const conditions: Expression<SqlBool>[] = [];
   if (filters.q) {
     // SPEC 2: search by worker name; the snapshot keeps the name even after the worker is deleted.
+    // Decision 102: the worker's folded name finds it accents aside while the worker exists.
     conditions.push(
-      sql<SqlBool>`lower(${eb.ref('worker_first_name')} || ' ' || ${eb.ref('worker_last_name')}) like ${likeContains(filters.q)} escape '\\'`,
+      eb.or([
+        sql<SqlBool>`lower(${eb.ref('worker_first_name')} || ' ' || ${eb.ref('worker_last_name')}) like ${likeContains(filters.q)} escape '\\'`,
+        eb(
+          'payslips.worker_id',
+          'in',
+          eb.selectFrom('workers').select('workers.id').where(workerNameMatches(filters.q)),
+        ),
+      ]),
     );
   }
   if (filters.worker_id) {

@@ -8,6 +8,7 @@ import { bulkInsert } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/database.ts';
 import { likeContains, offsetOf } from '../../db/paging.ts';
 import type { Database, TimesheetRow } from '../../db/schema.ts';
+import { workerNameMatches } from '../workers/public.ts';
 
 /** A timesheet row as written: hours already computed, in integer minutes. */
 export interface TimesheetValues {
@@ -102,7 +103,8 @@ function filtersOf(eb: ExpressionBuilder<Database, 'timesheets'>, { month, worke
   if (workerId) conditions.push(eb('timesheets.worker_id', '=', workerId));
   if (siteId) conditions.push(eb('timesheets.site_id', '=', siteId));
   if (q) {
-    // SPEC 9: the name search matches first and last name together (and, ours, the TD- id).
+    // SPEC 9: the name search matches first and last name together, accents aside (decision 102), and,
+    // ours, the TD- id.
     const pattern = likeContains(q);
     conditions.push(
       eb(
@@ -111,8 +113,8 @@ function filtersOf(eb: ExpressionBuilder<Database, 'timesheets'>, { month, worke
         eb
           .selectFrom('workers')
           .select('workers.id')
-          .where(
-            sql<SqlBool>`(lower(workers.first_name || ' ' || workers.last_name) like ${pattern} escape '\\' or lower(workers.worker_id) like ${pattern} escape '\\')`,
+          .where((w) =>
+            w.or([workerNameMatches(q), sql<SqlBool>`lower(workers.worker_id) like ${pattern} escape '\\'`]),
           ),
       ),
     );

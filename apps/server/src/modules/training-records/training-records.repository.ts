@@ -6,6 +6,7 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import type { Db } from '../../db/database.ts';
 import { likeContains, offsetOf } from '../../db/paging.ts';
 import type { Database, TrainingRecordRow } from '../../db/schema.ts';
+import { workerNameMatches } from '../workers/public.ts';
 
 type From = ExpressionBuilder<Database & { tr: Database['training_records'] }, 'tr'>;
 
@@ -44,14 +45,7 @@ function filtersOf(eb: From, filters: TrainingFilters): Expression<SqlBool>[] {
     conditions.push(
       eb.or([
         // The matching workers are found once, not per record (an uncorrelated subquery).
-        eb(
-          'tr.worker_id',
-          'in',
-          eb
-            .selectFrom('workers')
-            .select('workers.id')
-            .where(sql<SqlBool>`lower(first_name || ' ' || last_name) like ${pattern} escape '\\'`),
-        ),
+        eb('tr.worker_id', 'in', eb.selectFrom('workers').select('workers.id').where(workerNameMatches(filters.q))),
         sql<SqlBool>`lower(${eb.ref('tr.training_name')}) like ${pattern} escape '\\'`,
         sql<SqlBool>`lower(${eb.ref('tr.certificate_number')}) like ${pattern} escape '\\'`,
       ]),

@@ -8,5 +8,6 @@ export {
   insertWorkerRows,
   listSuppliedCompanies,
   type WorkerSeedRow,
+  workerNameMatches,
 } from './workers.repository.ts';
 export { getWorker } from './workers.service.ts';

@@ -1,4 +1,5 @@
 import { fromCents } from '@td/shared/rules/money';
+import { searchFold, workerSearchName } from '@td/shared/rules/search-text';
 import { identityKey } from '@td/shared/rules/worker-identity';
 import { isUuid } from '@td/shared/schemas/fields';
 import type { UniqueIdentityField, Worker, WorkerInput, WorkerLookupItem, WorkerSort } from '@td/shared/schemas/worker';
@@ -74,6 +75,7 @@ function toRowFields(input: WorkerInput) {
     fin_no_key: identityKey(input.fin_no),
     passport_no_key: identityKey(input.passport_no),
     wp_no_key: identityKey(input.wp_no),
+    search_name: workerSearchName({ first_name, last_name }),
   };
 }
 
@@ -97,16 +99,20 @@ function contains(column: Expression<string | null>, pattern: string): Expressio
 }
 
 /**
+ * Decision 102: part of "first last", accents and case aside ("nguyen" finds "Nguyễn"), compared with the
+ * folded name the repository keeps. Every module's search box finds workers by this.
+ */
+export function workerNameMatches(q: string): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref('workers.search_name')} like ${likeContains(searchFold(q))} escape '\\'`;
+}
+
+/**
  * SPEC 9: the name search matches first and last name together. Decision 046: the same box finds a
  * TD- id, a FIN or passport number (without spaces and case, as stored in their keys) and a phone
  * number typed with or without its spaces.
  */
 function searchCondition(eb: ExpressionBuilder<Database, 'workers'>, q: string): Expression<SqlBool> {
-  const pattern = likeContains(q);
-  const matches = [
-    contains(sql<string>`${eb.ref('first_name')} || ' ' || ${eb.ref('last_name')}`, pattern),
-    contains(eb.ref('worker_id'), pattern),
-  ];
+  const matches = [workerNameMatches(q), contains(eb.ref('worker_id'), likeContains(q))];
   const key = identityKey(q);
   if (key) {
     const keyPattern = likeContains(key);
@@ -262,11 +268,7 @@ const LOOKUP_FIELDS = [
 /** The picker's match: part of "first last", of the TD- id or of the FIN (as the worker list finds it), any case. */
 function lookupMatch(eb: ExpressionBuilder<Database, 'workers'>, q: string | undefined): Expression<SqlBool> {
   if (!q) return eb.and([]);
-  const pattern = likeContains(q);
-  const matches = [
-    contains(sql<string>`${eb.ref('first_name')} || ' ' || ${eb.ref('last_name')}`, pattern),
-    contains(eb.ref('worker_id'), pattern),
-  ];
+  const matches = [workerNameMatches(q), contains(eb.ref('worker_id'), likeContains(q))];
   const key = identityKey(q);
   if (key) matches.push(contains(eb.ref('fin_no_key'), likeContains(key)));
   return eb.or(matches);
@@ -429,15 +431,23 @@ const LATER_COLUMNS = [
 ] as const;
 type LaterColumn = (typeof LATER_COLUMNS)[number];
 
-/** A worker row as inserted in bulk: the identity keys are computed here. */
-export type WorkerSeedRow = Omit<WorkerRow, 'fin_no_key' | 'passport_no_key' | 'wp_no_key' | LaterColumn> &
+/** A worker row as inserted in bulk: the identity keys and the folded name are computed here. */
+export type WorkerSeedRow = Omit<
+  WorkerRow,
+  'fin_no_key' | 'passport_no_key' | 'wp_no_key' | 'search_name' | LaterColumn
+> &
   Partial<Pick<WorkerRow, LaterColumn>>;
 
 /**
  * Bulk insert of ready rows (tests and the benchmark). A later column is written only when a row names
- * it, so the migration tests can seed a database migrated to an earlier version.
+ * it, and the folded name only without `beforeSearchName`, so the migration tests can seed a database
+ * migrated to an earlier version.
  */
-export async function insertWorkerRows(db: Db, rows: WorkerSeedRow[]): Promise<void> {
+export async function insertWorkerRows(
+  db: Db,
+  rows: WorkerSeedRow[],
+  { beforeSearchName = false }: { beforeSearchName?: boolean } = {},
+): Promise<void> {
   const named = LATER_COLUMNS.filter((column) => rows.some((row) => row[column] !== undefined));
   const withKeys = rows.map((row) => {
     const { employment_start_date, employment_end_date, bank_swift_code, bank_account_no, payment_mode, ...rest } = row;
@@ -448,6 +458,7 @@ export async function insertWorkerRows(db: Db, rows: WorkerSeedRow[]): Promise<v
       fin_no_key: identityKey(row.fin_no),
       passport_no_key: identityKey(row.passport_no),
       wp_no_key: identityKey(row.wp_no),
+      ...(beforeSearchName ? {} : { search_name: workerSearchName(row) }),
     };
   });
   for (let i = 0; i < withKeys.length; i += 500) {
