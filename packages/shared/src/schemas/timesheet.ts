@@ -306,11 +306,8 @@ export const TimesheetList = z.object({
 });
 export type TimesheetList = z.infer<typeof TimesheetList>;
 
-export const TimesheetSummaryQuery = z.object({
-  month,
-  /** Decision 090: one site's month. */
-  site_id: queryText(36).refine((value) => value === undefined || isUuid(value), { message: SITE_INVALID }),
-});
+/** Issue 41 item 24: the cards follow the list's filters (the month, a worker, a name, a site). */
+export const TimesheetSummaryQuery = TimesheetListQuery.pick({ month: true, worker_id: true, q: true, site_id: true });
 
 /** SPEC 9 summary cards for the selected month: distinct workers, timesheets, hours and overtime. */
 export const TimesheetSummary = z.object({

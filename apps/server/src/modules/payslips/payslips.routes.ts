@@ -34,7 +34,8 @@ interface PayslipsRoutesOptions extends PayslipDocumentSettings {
 }
 
 const PdfQuery = z.object({ download: z.enum(['0', '1']).optional() });
-const SummaryQuery = PayslipListQuery.pick({ q: true, worker_id: true, month: true });
+/** Issue 41 item 24: the tiles follow the list's filters (the status is what they break down). */
+const SummaryQuery = PayslipListQuery.pick({ q: true, worker_id: true, month: true, pay_run_id: true });
 /** The list's filters without its paging (the export answers every page). */
 const ExportQuery = PayslipListQuery.omit({ page: true, pageSize: true });
 const tags = ['payslips'];

@@ -3,7 +3,7 @@ import { monthRange } from '@td/shared/rules/months';
 import { minutesToHours } from '@td/shared/rules/timesheet-hours';
 import { isUuid } from '@td/shared/schemas/fields';
 import type { Timesheet } from '@td/shared/schemas/timesheet';
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { bulkInsert } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/database.ts';
 import { likeContains, offsetOf } from '../../db/paging.ts';
@@ -223,24 +223,17 @@ export async function summarizeTimesheetMonth(db: Db, month: string): Promise<Ti
   };
 }
 
-/**
- * Distinct workers, timesheets, regular and overtime minutes in any range, straight from the
- * timesheets (one aggregate over every row of the range). The screens read a month from the month
- * totals instead (summarizeTimesheetMonth); the tests hold the two equal after every kind of write.
- */
-export async function summarizeTimesheets(db: Db, range: DateRange, siteId?: string): Promise<TimesheetSummaryTotals> {
-  const row = await db
-    .selectFrom('timesheets')
+type SummaryQuery = SelectQueryBuilder<Database, 'timesheets', object>;
+
+/** Distinct workers, timesheets, regular and overtime minutes of the timesheets a query selects. */
+async function totalsOf(query: SummaryQuery): Promise<TimesheetSummaryTotals> {
+  const row = await query
     .select((eb) => [
-      eb.fn.count<number | string>('worker_id').distinct().as('workers'),
+      eb.fn.count<number | string>('timesheets.worker_id').distinct().as('workers'),
       eb.fn.countAll<number | string>().as('timesheets'),
-      eb.fn.coalesce(eb.fn.sum<number | string>('hours_worked'), sql<number>`0`).as('hours_worked'),
-      eb.fn.coalesce(eb.fn.sum<number | string>('overtime_hours'), sql<number>`0`).as('overtime_hours'),
+      eb.fn.coalesce(eb.fn.sum<number | string>('timesheets.hours_worked'), sql<number>`0`).as('hours_worked'),
+      eb.fn.coalesce(eb.fn.sum<number | string>('timesheets.overtime_hours'), sql<number>`0`).as('overtime_hours'),
     ])
-    .where('work_date', '>=', range.start)
-    .where('work_date', '<=', range.end)
-    // Decision 090: one site's month is read from timesheets_site_date_idx (the month totals are per worker).
-    .$if(siteId !== undefined, (qb) => qb.where('site_id', '=', siteId as string))
     .executeTakeFirstOrThrow();
   return {
     workers: Number(row.workers),
@@ -248,6 +241,25 @@ export async function summarizeTimesheets(db: Db, range: DateRange, siteId?: str
     hoursWorkedMinutes: Number(row.hours_worked),
     overtimeMinutes: Number(row.overtime_hours),
   };
+}
+
+/**
+ * The totals of any range, straight from the timesheets (one aggregate over every row of the range).
+ * The screens read a month from the month totals instead (summarizeTimesheetMonth); the tests hold
+ * the two equal after every kind of write.
+ */
+export async function summarizeTimesheets(db: Db, range: DateRange): Promise<TimesheetSummaryTotals> {
+  return totalsOf(
+    db.selectFrom('timesheets').where('work_date', '>=', range.start).where('work_date', '<=', range.end),
+  );
+}
+
+/**
+ * Issue 41 item 24: the summary of exactly what the list shows when a worker, name or site filter is
+ * set (the list's own conditions; one site's month reads timesheets_site_date_idx, decision 090).
+ */
+export async function summarizeFilteredTimesheets(db: Db, filters: TimesheetFilters): Promise<TimesheetSummaryTotals> {
+  return totalsOf(db.selectFrom('timesheets').where((eb) => filtersOf(eb, filters)));
 }
 
 export async function findTimesheetById(db: Db, id: string): Promise<Timesheet | undefined> {

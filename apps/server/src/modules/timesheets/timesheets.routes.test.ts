@@ -327,6 +327,43 @@ describe('GET /api/timesheets/summary', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('follows the list: a worker, a name (accents aside) or both (issue 41 item 24)', async () => {
+    const { t, ravi, aung } = await withWorkers();
+    await insertTimesheets(
+      t.db,
+      { worker_id: ravi.id, work_date: '2025-03-01', hours_worked: 480, overtime_hours: 45 },
+      { worker_id: ravi.id, work_date: '2025-03-02', hours_worked: 465, overtime_hours: 0 },
+      { worker_id: aung.id, work_date: '2025-03-03', hours_worked: 240, overtime_hours: 30 },
+      { worker_id: ravi.id, work_date: '2025-04-01', hours_worked: 480, overtime_hours: 0 },
+    );
+    const summary = async (query: string) => {
+      const response = await t.request({ method: 'GET', url: `/api/timesheets/summary?month=2025-03&${query}` });
+      expect(response.statusCode, query).toBe(200);
+      const list = await t.request({ method: 'GET', url: `/api/timesheets?month=2025-03&${query}` });
+      // The cards count what the list shows.
+      expect(response.json().timesheets, query).toBe(list.json().total);
+      return response.json();
+    };
+    expect(await summary(`worker_id=${ravi.id}`)).toEqual({
+      workers: 1,
+      timesheets: 2,
+      total_hours: 15.75,
+      total_overtime_hours: 0.75,
+      month: '2025-03',
+    });
+    expect(await summary(`q=${encodeURIComponent(aung.first_name.toUpperCase())}`)).toMatchObject({
+      workers: 1,
+      timesheets: 1,
+      total_hours: 4,
+      total_overtime_hours: 0.5,
+    });
+    expect(await summary(`worker_id=${ravi.id}&q=${encodeURIComponent(aung.first_name)}`)).toMatchObject({
+      workers: 0,
+      timesheets: 0,
+    });
+    expect(await summary('q=')).toMatchObject({ workers: 2, timesheets: 3 });
+  });
+
   it('gives hours that are not quarter hours with 2 decimals', async () => {
     const { t, ravi } = await withWorkers();
     await insertTimesheets(t.db, { worker_id: ravi.id, work_date: '2025-05-05', hours_worked: 20, overtime_hours: 1 });

@@ -1,6 +1,6 @@
 import { type CsvCell, toCsv } from '@td/shared/rules/csv';
 import { dateInTimeZone } from '@td/shared/rules/dates';
-import { monthInTimeZone, monthRange } from '@td/shared/rules/months';
+import { monthInTimeZone } from '@td/shared/rules/months';
 import { computeTimesheetHours, minutesToHours } from '@td/shared/rules/timesheet-hours';
 import {
   type CrewRecorded,
@@ -174,15 +174,26 @@ export async function exportTimesheetsCsv(
 /** SPEC 9 summary cards of a month, from the month totals (decision 034); hours with 2 decimals. */
 export async function timesheetSummary(
   db: Db,
-  query: { month?: string | undefined; site_id?: string | undefined },
+  query: {
+    month?: string | undefined;
+    worker_id?: string | undefined;
+    q?: string | undefined;
+    site_id?: string | undefined;
+  },
   timeZone: string,
   now = new Date(),
 ): Promise<TimesheetSummary> {
   const month = monthOrCurrent(query.month, timeZone, now);
-  const range = monthRange(month);
-  // Decision 090: one site's month straight from its timesheets (the month totals are per worker).
-  const totals = query.site_id
-    ? await repo.summarizeTimesheets(db, { start: range.from, end: range.to }, query.site_id.toLowerCase())
+  // Issue 41 item 24: the cards follow the list's filters. The whole month is read from its month
+  // totals (decision 034); a worker, name or site is read straight from the matching timesheets.
+  const filtered = Boolean(query.worker_id || query.q || query.site_id);
+  const totals = filtered
+    ? await repo.summarizeFilteredTimesheets(db, {
+        month,
+        workerId: query.worker_id,
+        q: query.q,
+        siteId: query.site_id?.toLowerCase(),
+      })
     : await repo.summarizeTimesheetMonth(db, month);
   return {
     workers: totals.workers,

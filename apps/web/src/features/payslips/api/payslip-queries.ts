@@ -49,10 +49,12 @@ export const payslipQueries = {
       queryFn: ({ signal }) => api<PayslipList>(withQuery('/api/payslips', { ...criteria }), { signal }),
       placeholderData: keepPreviousData,
     }),
-  summary: () =>
+  /** Issue 41 item 24: the tiles count what the list's filters cover, by status. */
+  summary: (filters: Pick<PayslipListCriteria, 'q' | 'worker_id' | 'month' | 'pay_run_id'>) =>
     queryOptions({
-      queryKey: [...payslipQueries.all(), 'summary'] as const,
-      queryFn: ({ signal }) => api<PayslipSummary>('/api/payslips/summary', { signal }),
+      queryKey: [...payslipQueries.all(), 'summary', filters] as const,
+      queryFn: ({ signal }) => api<PayslipSummary>(withQuery('/api/payslips/summary', { ...filters }), { signal }),
+      placeholderData: keepPreviousData,
     }),
   detail: (id: string) =>
     queryOptions({

@@ -133,3 +133,16 @@ describe('PayslipListPage batch selection', () => {
     expect(screen.queryByText(PAYSLIP_MESSAGES.selectAtLeastOne)).not.toBeInTheDocument();
   });
 });
+
+describe('PayslipListPage tiles', () => {
+  it('count the month the list shows, and say so (issue 41 item 24)', { timeout: 20_000 }, async () => {
+    renderPage();
+    const tiles = await screen.findByRole('region', { name: 'Payslip summary' });
+    await waitFor(() => expect(within(tiles).getByText('60')).toBeVisible());
+    expect(within(tiles).getAllByText('Covering November 2026')).toHaveLength(4);
+    const summaryUrls = fetchMock.mock.calls
+      .map(([url]) => new URL(String(url), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/payslips/summary');
+    expect(summaryUrls.map((url) => url.searchParams.get('month'))).toContain('2026-11');
+  });
+});

@@ -333,7 +333,16 @@ export function PayslipListPage() {
         }
       />
       <div className="flex flex-col gap-6">
-        <PayslipSummaryTiles />
+        <PayslipSummaryTiles
+          filters={{ q: criteria.q, worker_id: criteria.worker_id, month: criteria.month, pay_run_id: payRunId }}
+          scope={
+            criteria.q || criteria.worker_id || payRunId
+              ? 'Matching the filters'
+              : month
+                ? `Covering ${formatMonth(month)}`
+                : 'All months'
+          }
+        />
         <section aria-labelledby="payslips-heading" className="flex flex-col gap-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id="payslips-heading" className="text-lg font-semibold">

@@ -44,11 +44,11 @@ export const timesheetQueries = {
       // Keep the current page on screen while the next page, month or search answers.
       placeholderData: keepPreviousData,
     }),
-  summary: (month: string | undefined, siteId?: string) =>
+  /** Issue 41 item 24: the cards follow the list's filters. */
+  summary: (filters: Omit<TimesheetListFilters, 'page' | 'pageSize'>) =>
     queryOptions({
-      queryKey: [...timesheetQueries.all(), 'summary', month ?? 'current', siteId ?? 'all'] as const,
-      queryFn: ({ signal }) =>
-        api<TimesheetSummary>(withQuery('/api/timesheets/summary', { month, site_id: siteId }), { signal }),
+      queryKey: [...timesheetQueries.all(), 'summary', filters] as const,
+      queryFn: ({ signal }) => api<TimesheetSummary>(withQuery('/api/timesheets/summary', { ...filters }), { signal }),
       placeholderData: keepPreviousData,
     }),
   detail: (id: string) =>

@@ -7,12 +7,20 @@ import { hoursText } from './timesheet-display.ts';
 
 /**
  * SPEC 9 summary cards for the selected month: distinct workers, timesheets, total hours and total
- * overtime (2 decimals), from the server's one aggregate query.
+ * overtime (2 decimals), from the server's one aggregate query. Issue 41 item 24: with a worker, name
+ * or site filter they count what the list shows, and say so.
  */
-export function TimesheetSummaryCards({ summary }: { summary: UseQueryResult<TimesheetSummary> }) {
+export function TimesheetSummaryCards({
+  summary,
+  filtered,
+}: {
+  summary: UseQueryResult<TimesheetSummary>;
+  filtered: boolean;
+}) {
   const data = summary.data;
   const value = (shown: (figures: TimesheetSummary) => string) => (data ? shown(data) : '—');
-  const period = data ? formatMonth(data.month) : undefined;
+  const month = data ? formatMonth(data.month) : undefined;
+  const period = month && filtered ? `${month}, matching the filters` : month;
   return (
     <section aria-label="Month summary" aria-busy={summary.isFetching || undefined}>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">

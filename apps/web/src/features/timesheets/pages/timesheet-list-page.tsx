@@ -39,18 +39,16 @@ export function TimesheetListPage() {
   const crewReport = (location.state as { crewReport?: CrewReport } | null)?.crewReport;
 
   const requestedMonth = list.filters.month || undefined;
-  const timesheets = useQuery(
-    timesheetQueries.list({
-      month: requestedMonth,
-      worker_id: list.filters.worker_id || undefined,
-      q: list.q || undefined,
-      site_id: list.filters.site_id || undefined,
-      page: list.page,
-      pageSize: TIMESHEET_PAGE_SIZE,
-    }),
-  );
-  const summary = useQuery(timesheetQueries.summary(requestedMonth, list.filters.site_id || undefined));
-  // Decision 090: the list and the month's summary of one site.
+  const filters = {
+    month: requestedMonth,
+    worker_id: list.filters.worker_id || undefined,
+    q: list.q || undefined,
+    // Decision 090: the list and the month's summary of one site.
+    site_id: list.filters.site_id || undefined,
+  };
+  const timesheets = useQuery(timesheetQueries.list({ ...filters, page: list.page, pageSize: TIMESHEET_PAGE_SIZE }));
+  // Issue 41 item 24: the cards count what the list shows, and say so.
+  const summary = useQuery(timesheetQueries.summary(filters));
   const sites = useQuery({
     queryKey: ['sites', 'all'],
     queryFn: ({ signal }) => api<SiteList>('/api/sites?pageSize=500', { signal }),
@@ -131,7 +129,10 @@ export function TimesheetListPage() {
           value={list.filters.site_id ?? ''}
           onChange={(event) => list.setFilter('site_id', event.target.value)}
         />
-        <TimesheetSummaryCards summary={summary} />
+        <TimesheetSummaryCards
+          summary={summary}
+          filtered={Boolean(filters.worker_id || filters.q || filters.site_id)}
+        />
         <section aria-labelledby="timesheets-heading" className="flex flex-col gap-4">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 id="timesheets-heading" className="text-lg font-semibold">
