@@ -132,6 +132,41 @@ describe('TimesheetForm', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
   });
 
+  it('asks before saving a shift over 16 hours, and refuses a date after today (issue 41 item 16)', {
+    timeout: 20_000,
+  }, async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn().mockResolvedValue(saved);
+    const { onSaved } = renderForm(onSave);
+    await user.type(screen.getByRole('combobox', { name: /^Worker/ }), 'ravi');
+    await user.click(await screen.findByRole('option', { name: /Ravi Kumar/ }));
+    const date = screen.getByLabelText(/^Work Date/);
+    await user.clear(date);
+    // Two days ahead: after today in any time zone.
+    await user.type(date, new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10));
+    await user.type(screen.getByLabelText('Time In'), '06:00');
+    await user.type(screen.getByLabelText('Time Out'), '05:45');
+    await user.click(screen.getByRole('button', { name: 'Save Timesheet' }));
+    expect(
+      await screen.findByText('Work date cannot be after today: a timesheet records work already done'),
+    ).toBeVisible();
+    expect(onSave).not.toHaveBeenCalled();
+
+    await user.clear(date);
+    await user.type(date, '2025-03-10');
+    await user.click(screen.getByRole('button', { name: 'Save Timesheet' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Save a shift over 16 hours?' });
+    expect(dialog).toHaveTextContent('06:00 to 05:45 is 23.75 hours, past midnight.');
+    await user.click(screen.getByRole('button', { name: 'Check the Times' }));
+    expect(onSave).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByLabelText('Time Out')).toHaveFocus());
+
+    await user.click(screen.getByRole('button', { name: 'Save Timesheet' }));
+    await user.click(await screen.findByRole('button', { name: 'Save Anyway' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
+    expect(onSave).toHaveBeenCalledTimes(1);
+  });
+
   it('takes the duplicate banner away once the date or the worker changes (issue 41 item 30)', {
     timeout: 20_000,
   }, async () => {

@@ -1,17 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { computeTimesheetHours, formatHours, minutesToHours } from '@td/shared/rules/timesheet-hours';
+import { computeTimesheetHours, formatHours, longShiftMinutes, minutesToHours } from '@td/shared/rules/timesheet-hours';
 import {
   TIMESHEET_FIELD_LABELS as LABELS,
   TIMESHEET_SAVE_FAILED,
   type Timesheet,
   type TimesheetFormValues,
   TimesheetInput,
+  WORK_DATE_IN_FUTURE,
 } from '@td/shared/schemas/timesheet';
 import { useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardBody, CardFooter } from '@/components/ui/card.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { TextAreaField } from '@/components/ui/textarea-field.tsx';
 import { UnsavedChangesDialog } from '@/components/ui/unsaved-changes-dialog.tsx';
@@ -76,30 +78,49 @@ export function TimesheetForm({ mode, timesheet, onSave, onSaved, onCancel }: Ti
     failure !== null &&
     Object.entries(failure.about).every(([name, value]) => current[name as keyof TimesheetFormValues] === value);
   const computed = computeTimesheetHours(timeIn || null, timeOut || null);
+  /** Issue 41 item 16: a shift over 16 hours waits here until the staff member confirms it. */
+  const [longShift, setLongShift] = useState<{ input: TimesheetInput; minutes: number } | null>(null);
+  const [savingLongShift, setSavingLongShift] = useState(false);
+
+  const save = async (input: TimesheetInput) => {
+    setFailure(null);
+    try {
+      const saved = await onSave(input);
+      guard.release();
+      onSaved(saved);
+    } catch (error) {
+      console.error('Failed to save timesheet', error);
+      const named = error instanceof ApiError ? Object.keys(error.fields).filter(isFormField) : [];
+      if (error instanceof ApiError && error.status === 409) named.push('worker_id', 'work_date');
+      const values = form.getValues();
+      setFailure({
+        text: errorMessage(error, TIMESHEET_SAVE_FAILED),
+        about: Object.fromEntries(named.map((name) => [name, values[name]])),
+      });
+      if (error instanceof ApiError) {
+        for (const [name, message] of Object.entries(error.fields)) {
+          if (isFormField(name)) form.setError(name, { type: 'server', message });
+        }
+      }
+      requestAnimationFrame(() => failureRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' }));
+    }
+  };
 
   const submit = form.handleSubmit(
     async (input) => {
-      setFailure(null);
-      try {
-        const saved = await onSave(input);
-        guard.release();
-        onSaved(saved);
-      } catch (error) {
-        console.error('Failed to save timesheet', error);
-        const named = error instanceof ApiError ? Object.keys(error.fields).filter(isFormField) : [];
-        if (error instanceof ApiError && error.status === 409) named.push('worker_id', 'work_date');
-        const values = form.getValues();
-        setFailure({
-          text: errorMessage(error, TIMESHEET_SAVE_FAILED),
-          about: Object.fromEntries(named.map((name) => [name, values[name]])),
-        });
-        if (error instanceof ApiError) {
-          for (const [name, message] of Object.entries(error.fields)) {
-            if (isFormField(name)) form.setError(name, { type: 'server', message });
-          }
-        }
-        requestAnimationFrame(() => failureRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' }));
+      // Issue 41 item 16: a timesheet records work done. The server decides by Singapore's date; the
+      // browser's own date answers before a round trip (the two differ for a few hours a day at most).
+      if (input.work_date > localIsoDate()) {
+        form.setError('work_date', { type: 'validate', message: WORK_DATE_IN_FUTURE });
+        focusFirstInvalid(formRef.current);
+        return;
       }
+      const minutes = longShiftMinutes(input.time_in, input.time_out);
+      if (minutes !== null) {
+        setLongShift({ input, minutes });
+        return;
+      }
+      await save(input);
     },
     () => focusFirstInvalid(formRef.current),
   );
@@ -150,13 +171,7 @@ export function TimesheetForm({ mode, timesheet, onSave, onSaved, onCancel }: Ti
             error={errors.work_date?.message}
             {...form.register('work_date')}
           />
-          <TextField
-            label={LABELS.time_in}
-            type="time"
-            error={errors.time_in?.message}
-            hint="Empty if not worked"
-            {...form.register('time_in')}
-          />
+          <TextField label={LABELS.time_in} type="time" error={errors.time_in?.message} {...form.register('time_in')} />
           <TextField
             label={LABELS.time_out}
             type="time"
@@ -194,6 +209,32 @@ export function TimesheetForm({ mode, timesheet, onSave, onSaved, onCancel }: Ti
         </CardFooter>
       </Card>
       <UnsavedChangesDialog open={guard.asking} onStay={guard.stay} onLeave={guard.leave} />
+      <ConfirmDialog
+        open={longShift !== null}
+        tone="primary"
+        title="Save a shift over 16 hours?"
+        message={
+          longShift &&
+          `${longShift.input.time_in} to ${longShift.input.time_out} is ${formatHours(minutesToHours(longShift.minutes))} hours${
+            (longShift.input.time_out ?? '') < (longShift.input.time_in ?? '') ? ', past midnight' : ''
+          }. A Time Out typed wrong (05:45 for 17:45) looks like this. Save it as it is?`
+        }
+        confirmLabel="Save Anyway"
+        cancelLabel="Check the Times"
+        busy={savingLongShift}
+        onCancel={() => {
+          setLongShift(null);
+          // After the dialog has given focus back to Save: the time to check is where the eye goes.
+          setTimeout(() => form.setFocus('time_out'), 0);
+        }}
+        onConfirm={async () => {
+          if (!longShift) return;
+          setSavingLongShift(true);
+          await save(longShift.input);
+          setSavingLongShift(false);
+          setLongShift(null);
+        }}
+      />
     </form>
   );
 }

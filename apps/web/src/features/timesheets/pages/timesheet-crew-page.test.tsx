@@ -148,3 +148,41 @@ describe('TimesheetCrewPage (issue 41 item 18)', () => {
     await waitFor(() => expect(result).toHaveFocus());
   });
 });
+
+describe('TimesheetCrewPage (issue 41 item 16)', () => {
+  const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+
+  it('asks before saving shifts over 16 hours, naming them', { timeout: 20_000 }, async () => {
+    recorded = [];
+    const user = userEvent.setup();
+    renderCrew();
+    await addCrew(user);
+    const aungOut = screen.getByLabelText('Time Out for Aung Thu');
+    await user.clear(aungOut);
+    await user.type(aungOut, '05:45');
+    await user.click(screen.getByRole('button', { name: 'Save 2 Timesheets' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Save shifts over 16 hours?' });
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(1);
+    expect(dialog).toHaveTextContent('Aung Thu:');
+    await user.click(within(dialog).getByRole('button', { name: 'Check the Times' }));
+    expect(posts()).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Save 2 Timesheets' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Save Anyway' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+  });
+
+  it('refuses a row without times and a date after today before sending', { timeout: 20_000 }, async () => {
+    recorded = [];
+    const user = userEvent.setup();
+    renderCrew();
+    await addCrew(user);
+    await user.clear(screen.getByLabelText('Time In for Ravi Kumar'));
+    const date = screen.getByLabelText(/^Work Date/);
+    await user.clear(date);
+    await user.type(date, new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10));
+    await user.click(screen.getByRole('button', { name: 'Save 2 Timesheets' }));
+    expect(await screen.findByText('Time In is required')).toBeVisible();
+    expect(screen.getByText('Work date cannot be after today: a timesheet records work already done')).toBeVisible();
+    expect(posts()).toHaveLength(0);
+  });
+});

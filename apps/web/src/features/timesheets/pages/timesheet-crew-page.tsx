@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { isIsoDate } from '@td/shared/rules/dates';
-import { computeTimesheetHours, isTimeOfDay, minutesToHours } from '@td/shared/rules/timesheet-hours';
+import { computeTimesheetHours, isTimeOfDay, longShiftMinutes, minutesToHours } from '@td/shared/rules/timesheet-hours';
 import type { SiteList } from '@td/shared/schemas/site';
 import {
   CREW_MAX_ROWS,
   CREW_ROWS_REQUIRED,
   TIMESHEET_SAVE_FAILED,
+  timeRequiredMessage,
+  WORK_DATE_IN_FUTURE,
   WORK_DATE_REQUIRED,
 } from '@td/shared/schemas/timesheet';
 import { Trash2, UsersRound } from 'lucide-react';
@@ -14,6 +16,7 @@ import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardBody, CardFooter, CardHeader } from '@/components/ui/card.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
@@ -125,8 +128,13 @@ export function TimesheetCrewPage() {
   const validate = (): Record<string, string> => {
     const found: Record<string, string> = {};
     if (!workDate) found.work_date = WORK_DATE_REQUIRED;
+    // Issue 41 item 16: a timesheet records work done (the server decides by Singapore's date).
+    else if (workDate > localIsoDate()) found.work_date = WORK_DATE_IN_FUTURE;
     if (rows.length === 0) found.rows = CREW_ROWS_REQUIRED;
     rows.forEach((row, index) => {
+      // Issue 41 item 16: a row without both times is not a day worked; remove the worker instead.
+      if (!row.time_in) found[`rows.${index}.time_in`] = timeRequiredMessage('Time In');
+      if (!row.time_out) found[`rows.${index}.time_out`] = timeRequiredMessage('Time Out');
       if (row.time_in && !isTimeOfDay(row.time_in))
         found[`rows.${index}.time_in`] = 'Time In must be a time as HH:MM (24-hour)';
       if (row.time_out && !isTimeOfDay(row.time_out))
@@ -134,6 +142,9 @@ export function TimesheetCrewPage() {
     });
     return found;
   };
+
+  /** Issue 41 item 16: rows whose shift is over 16 hours, which Save asks to confirm first. */
+  const [longShifts, setLongShifts] = useState<Array<{ name: string; minutes: number }> | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -145,6 +156,18 @@ export function TimesheetCrewPage() {
       focusFirstInvalid(formRef.current);
       return;
     }
+    const long = rows.flatMap((row) => {
+      const minutes = longShiftMinutes(row.time_in, row.time_out);
+      return minutes === null ? [] : [{ name: nameOf(row.worker), minutes }];
+    });
+    if (long.length > 0) {
+      setLongShifts(long);
+      return;
+    }
+    await send();
+  };
+
+  const send = async () => {
     try {
       const answer = await save.mutateAsync({
         work_date: workDate,
@@ -349,6 +372,33 @@ export function TimesheetCrewPage() {
         </Card>
       </form>
       <UnsavedChangesDialog open={guard.asking} onStay={guard.stay} onLeave={guard.leave} />
+      <ConfirmDialog
+        open={longShifts !== null}
+        tone="primary"
+        title="Save shifts over 16 hours?"
+        message={
+          longShifts && (
+            <>
+              A Time Out typed wrong (05:45 for 17:45) looks like this. Save these as they are?
+              <ul className="mt-2 list-disc pl-5">
+                {longShifts.map((shift) => (
+                  <li key={shift.name}>
+                    {shift.name}: {hoursText(minutesToHours(shift.minutes))} hours from Time In to Time Out
+                  </li>
+                ))}
+              </ul>
+            </>
+          )
+        }
+        confirmLabel="Save Anyway"
+        cancelLabel="Check the Times"
+        busy={save.isPending}
+        onCancel={() => setLongShifts(null)}
+        onConfirm={async () => {
+          await send();
+          setLongShifts(null);
+        }}
+      />
     </div>
   );
 }
