@@ -231,6 +231,26 @@ export async function countStaffAccounts(db: Db): Promise<number> {
  * Paid, or that belongs to an Approved or Paid run, with the run's status. The first one found answers.
  */
 export function findLockingPayslip(db: Db, workerId: string, date: string) {
+  return lockingPayslips(db)
+    .where('payslips.worker_id', '=', workerId)
+    .where('payslips.pay_period_start', '<=', date)
+    .where('payslips.pay_period_end', '>=', date)
+    .orderBy('payslips.pay_period_start')
+    .executeTakeFirst();
+}
+
+/** Every locking payslip of these workers whose period meets the range (an import's many days at once). */
+export function findLockingPayslipsOf(db: Db, workerIds: readonly string[], range: { from: string; to: string }) {
+  return lockingPayslips(db)
+    .select('payslips.worker_id')
+    .where('payslips.worker_id', 'in', workerIds)
+    .where('payslips.pay_period_start', '<=', range.to)
+    .where('payslips.pay_period_end', '>=', range.from)
+    .orderBy('payslips.pay_period_start')
+    .execute();
+}
+
+function lockingPayslips(db: Db) {
   return db
     .selectFrom('payslips')
     .leftJoin('pay_runs', 'pay_runs.id', 'payslips.pay_run_id')
@@ -241,10 +261,5 @@ export function findLockingPayslip(db: Db, workerId: string, date: string) {
       'payslips.pay_run_id',
       'pay_runs.status as run_status',
     ])
-    .where('payslips.worker_id', '=', workerId)
-    .where('payslips.pay_period_start', '<=', date)
-    .where('payslips.pay_period_end', '>=', date)
-    .where((eb) => eb.or([eb('payslips.status', '=', 'Paid'), eb('pay_runs.status', 'in', ['Approved', 'Paid'])]))
-    .orderBy('payslips.pay_period_start')
-    .executeTakeFirst();
+    .where((eb) => eb.or([eb('payslips.status', '=', 'Paid'), eb('pay_runs.status', 'in', ['Approved', 'Paid'])]));
 }

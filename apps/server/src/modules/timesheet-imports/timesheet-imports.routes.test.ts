@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertWorkers, multipart } from '../../../test/factories.ts';
+import { insertPayslipRow } from '../../../test/payroll-factories.ts';
 import { listAuditEntries } from '../../audit/audit.repository.ts';
 
 const MAPPING = { worker: 'Worker', date: 'Date', date_format: 'DD/MM/YYYY', time_in: 'In', time_out: 'Out' };
@@ -207,5 +208,34 @@ describe('POST /api/timesheet-imports (decision 091)', () => {
       url: '/api/timesheet-imports/2b1f0d8e-7c39-4c43-9d1a-6f0b9c1e4a55/apply',
     });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('days an import may not add (issue 41 item 16, decision 082)', () => {
+  it('refuses a day after today and a day of a paid period, and imports nothing once a period closes', async () => {
+    const { t, ravi, aung } = await setUp();
+    const october = { pay_period_start: '2026-10-01', pay_period_end: '2026-10-31', status: 'Paid' as const };
+    await insertPayslipRow(t.db, { worker_id: ravi.id, ...october });
+    const csv = [
+      'Worker,Date,In,Out',
+      'TD-0001,15/10/2026,08:00,17:00',
+      'TD-0002,15/10/2026,08:00,17:00',
+      'TD-0002,01/01/2099,08:00,17:00',
+    ].join('\n');
+    const preview = await upload(t, csv, { mapping: JSON.stringify(MAPPING) });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const body = preview.json();
+    expect(body.rows.map((row: { outcome: string; message?: string }) => [row.outcome, row.message])).toEqual([
+      ['error', 'The payslip for 1-31 Oct 2026 is paid: this month is closed'],
+      ['new', undefined],
+      ['error', 'Work date cannot be after today: a timesheet records work already done'],
+    ]);
+
+    // Aung's October is paid after the preview: the import says so and adds nothing.
+    await insertPayslipRow(t.db, { worker_id: aung.id, ...october });
+    const applied = await t.request({ method: 'POST', url: `/api/timesheet-imports/${body.id}/apply` });
+    expect(applied.statusCode, applied.body).toBe(409);
+    expect(applied.json().error.message).toBe('The payslip for 1-31 Oct 2026 is paid: this month is closed');
+    expect((await t.request({ method: 'GET', url: '/api/timesheets?month=2026-10' })).json().total).toBe(0);
   });
 });

@@ -64,6 +64,7 @@ export const timesheetImportsRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: s
         db,
         { fileName: upload.fileName, data: upload.data, mapping: upload.mapping, siteId: upload.siteId },
         currentUser(request),
+        timeZone,
       );
     },
   );

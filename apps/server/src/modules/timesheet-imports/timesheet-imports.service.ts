@@ -7,9 +7,10 @@ import {
   readImportTime,
 } from '@td/shared/rules/attendance-import';
 import { toCsv } from '@td/shared/rules/csv';
+import { dateInTimeZone } from '@td/shared/rules/dates';
 import { computeTimesheetHours, minutesToHours } from '@td/shared/rules/timesheet-hours';
 import { isUuid } from '@td/shared/schemas/fields';
-import { TimesheetInput } from '@td/shared/schemas/timesheet';
+import { TimesheetInput, WORK_DATE_IN_FUTURE } from '@td/shared/schemas/timesheet';
 import {
   IMPORT_NOT_FOUND,
   IMPORT_ROW_NOT_CONFLICT,
@@ -40,6 +41,7 @@ import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { newId, nowIso } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { lockedTimesheetDays, type WorkerDay } from '../pay-runs/public.ts';
 import { getSite, listSiteNames, siteNameKey } from '../sites/public.ts';
 import {
   findTimesheetsOf,
@@ -201,6 +203,8 @@ export async function previewImport(
   db: Db,
   upload: UploadedFile & { mapping: string | undefined; siteId: string | undefined },
   actor: Actor,
+  timeZone: string,
+  now = new Date(),
 ): Promise<ImportPreview> {
   const file = await readAttendanceFile(upload.data);
   const mapping = readMapping(upload.mapping, file.headers);
@@ -296,7 +300,7 @@ export async function previewImport(
     candidates.push(group.first);
   }
 
-  const rows = await checkCandidates(db, candidates, file, errors);
+  const rows = await checkCandidates(db, candidates, file, errors, dateInTimeZone(now, timeZone));
   const id = newId();
   await repo.insertImport(db, {
     id,
@@ -315,6 +319,7 @@ async function checkCandidates(
   candidates: Candidate[],
   file: AttendanceFile,
   errors: StoredRow[],
+  today: string,
 ): Promise<StoredRow[]> {
   const cellsOf = new Map(file.rows.map((row) => [row.line, row.cells]));
   const fail = (candidate: Candidate, message: string) =>
@@ -342,6 +347,11 @@ async function checkCandidates(
       continue;
     }
     firstLineOf.set(key, candidate.line);
+    // Issue 41 item 16, as the single entry: a timesheet records work done (Singapore's today).
+    if (candidate.work_date > today) {
+      fail(candidate, WORK_DATE_IN_FUTURE);
+      continue;
+    }
     // The single entry's schema (SPEC 5 and whatever rule it gains) decides the row's shape.
     const message = shapeProblem(candidate, shapeCache);
     if (message !== null) {
@@ -357,9 +367,11 @@ async function checkCandidates(
   }
 
   const problems = await timesheetRuleProblems(db, shaped.map(toCheck));
+  // Decision 082: a day inside an approved or paid period is not imported, as it is not entered by hand.
+  const locked = await lockedTimesheetDays(db, shaped.map(dayOf));
   const valid = shaped.filter((candidate, index) => {
-    const problem = problems.get(index);
-    if (problem) fail(candidate, problem.message);
+    const problem = problems.get(index)?.message ?? locked.get(`${candidate.worker_id}|${candidate.work_date}`);
+    if (problem) fail(candidate, problem);
     return !problem;
   });
 
@@ -426,6 +438,11 @@ function shapeProblem(candidate: Candidate, shapeCache: Map<string, string | nul
   return message;
 }
 
+const dayOf = (row: { worker_id?: string | null; work_date?: string | null }): WorkerDay => ({
+  workerId: row.worker_id ?? null,
+  date: row.work_date ?? '',
+});
+
 const toCheck = (candidate: Candidate): TimesheetToCheck => ({
   worker_id: candidate.worker_id,
   work_date: candidate.work_date,
@@ -480,6 +497,9 @@ export async function applyImport(db: Db, id: string, actor: Actor): Promise<{ c
   }));
   if ((await timesheetRuleProblems(db, checks)).size > 0) throw conflict(IMPORT_CHANGED);
   return db.transaction().execute(async (trx) => {
+    // Decision 082: a run approved since the preview closes its days; say which, import nothing.
+    const [firstLocked] = (await lockedTimesheetDays(trx, fresh.map(dayOf))).values();
+    if (firstLocked) throw conflict(firstLocked);
     const timestamp = nowIso();
     const rows = fresh.map((row, index) => ({
       id: newId(),
