@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ManpowerSheet } from '@td/shared/schemas/manpower-report';
-import type { SiteList } from '@td/shared/schemas/site';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert.tsx';
 import { buttonClasses } from '@/components/ui/button.tsx';
@@ -9,6 +8,7 @@ import { SelectField } from '@/components/ui/select-field.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
+import { siteQueries } from '@/features/sites/public/site-queries.ts';
 import { api, withQuery } from '@/lib/api-client.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 
@@ -19,10 +19,7 @@ export function ManpowerReportPage() {
   usePageTitle('Manpower Report');
   const [siteId, setSiteId] = useState('');
   const [month, setMonth] = useState(thisMonth());
-  const sites = useQuery({
-    queryKey: ['sites', 'all'],
-    queryFn: ({ signal }) => api<SiteList>('/api/sites?pageSize=500', { signal }),
-  });
+  const sites = useQuery(siteQueries.all());
   const ready = siteId !== '' && /^\d{4}-\d{2}$/.test(month);
   const query = { site_id: siteId, month };
   const sheet = useQuery({

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { SITE_DELETE_FAILED, type Site, type SiteList } from '@td/shared/schemas/site';
+import { SITE_DELETE_FAILED, type Site } from '@td/shared/schemas/site';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert.tsx';
@@ -10,16 +10,14 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table.tsx';
 import { api } from '@/lib/api-client.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
+import { siteQueries } from '../public/site-queries.ts';
 
 /** Decision 090: the sites, by name, with their client and whether they are active. */
 export function SiteListPage() {
   usePageTitle('Sites');
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState<Site | null>(null);
-  const sites = useQuery({
-    queryKey: ['sites', 'list'],
-    queryFn: ({ signal }) => api<SiteList>('/api/sites?pageSize=500', { signal }),
-  });
+  const sites = useQuery(siteQueries.all());
   return (
     <div className="space-y-4">
       <PageHeader

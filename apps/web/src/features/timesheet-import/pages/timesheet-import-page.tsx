@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IMPORT_DATE_FORMATS } from '@td/shared/rules/attendance-import';
-import type { SiteList } from '@td/shared/schemas/site';
 import type { ImportInspection, ImportMapping, ImportPreview, ImportRow } from '@td/shared/schemas/timesheet-import';
 import { IMPORT_FILE_TOO_LARGE } from '@td/shared/schemas/timesheet-import';
 import { useState } from 'react';
@@ -12,6 +11,7 @@ import { SelectField } from '@/components/ui/select-field.tsx';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
+import { siteQueries } from '@/features/sites/public/site-queries.ts';
 import { ApiError, api } from '@/lib/api-client.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 
@@ -96,10 +96,7 @@ export function TimesheetImportPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [created, setCreated] = useState<number | null>(null);
-  const sites = useQuery({
-    queryKey: ['sites', 'active'],
-    queryFn: ({ signal }) => api<SiteList>('/api/sites?active=true&pageSize=500', { signal }),
-  });
+  const sites = useQuery(siteQueries.active());
 
   const choose = async (chosen: File | null) => {
     setFile(chosen);

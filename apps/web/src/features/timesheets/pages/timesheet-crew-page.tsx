@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { isIsoDate } from '@td/shared/rules/dates';
 import { computeTimesheetHours, isTimeOfDay, longShiftMinutes, minutesToHours } from '@td/shared/rules/timesheet-hours';
-import type { SiteList } from '@td/shared/schemas/site';
 import {
   CREW_MAX_ROWS,
   CREW_ROWS_REQUIRED,
@@ -22,8 +21,9 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { UnsavedChangesDialog } from '@/components/ui/unsaved-changes-dialog.tsx';
+import { siteQueries } from '@/features/sites/public/site-queries.ts';
 import { WorkerPicker } from '@/features/workers/public/worker-picker.tsx';
-import { ApiError, api, errorMessage } from '@/lib/api-client.ts';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { focusFirstInvalid } from '@/lib/form-errors.ts';
 import { formatDate, formatMonth, localIsoDate } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
@@ -69,10 +69,7 @@ export function TimesheetCrewPage() {
   const [company, setCompany] = useState('');
   // Decision 090: crew entry starts from a site; its client suggests the company whose workers to add.
   const [siteId, setSiteId] = useState('');
-  const sites = useQuery({
-    queryKey: ['sites', 'active'],
-    queryFn: ({ signal }) => api<SiteList>('/api/sites?active=true&pageSize=500', { signal }),
-  });
+  const sites = useQuery(siteQueries.active());
   const [addingCompany, setAddingCompany] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { monthInTimeZone } from '@td/shared/rules/months';
-import type { SiteList } from '@td/shared/schemas/site';
 import type { Timesheet } from '@td/shared/schemas/timesheet';
 import { CalendarX, Plus, UsersRound } from 'lucide-react';
 import { useState } from 'react';
@@ -13,7 +12,7 @@ import { NoMatches } from '@/components/ui/no-matches.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { Pagination } from '@/components/ui/table.tsx';
-import { api } from '@/lib/api-client.ts';
+import { siteQueries } from '@/features/sites/public/site-queries.ts';
 import { formatCount, formatMonth } from '@/lib/format.ts';
 import { useClampPage, useListState } from '@/lib/list-state.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
@@ -49,10 +48,7 @@ export function TimesheetListPage() {
   const timesheets = useQuery(timesheetQueries.list({ ...filters, page: list.page, pageSize: TIMESHEET_PAGE_SIZE }));
   // Issue 41 item 24: the cards count what the list shows, and say so.
   const summary = useQuery(timesheetQueries.summary(filters));
-  const sites = useQuery({
-    queryKey: ['sites', 'all'],
-    queryFn: ({ signal }) => api<SiteList>('/api/sites?pageSize=500', { signal }),
-  });
+  const sites = useQuery(siteQueries.all());
   useClampPage(list.page, TIMESHEET_PAGE_SIZE, timesheets.data?.total, list.setPage);
   // SPEC 9: the server's current month (business time zone) until one is chosen.
   const month =

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { GIRO_BANKS, PAYMENT_MODES } from '@td/shared/options/pay-runs';
 import {
   CORETRADES,
@@ -28,6 +29,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { UnsavedChangesDialog } from '@/components/ui/unsaved-changes-dialog.tsx';
+import { siteQueries } from '@/features/sites/public/site-queries.ts';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { focusFirstInvalid } from '@/lib/form-errors.ts';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes.ts';
@@ -109,6 +111,10 @@ export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFo
 
   const { register } = form;
   /** Required always (SPEC 5) or on add only. */
+  // Issue 48: the clients of the active sites are offered for Supplied To Company (typing stays free).
+  const sites = useQuery(siteQueries.active());
+  const siteClients = [...new Set((sites.data?.items ?? []).map((site) => site.client_company))].sort();
+
   const field = (name: WorkerField, requiredWhen: 'always' | 'add' | 'never' = 'never') => ({
     label: LABELS[name],
     required: requiredWhen === 'always' || (requiredWhen === 'add' && adding),
@@ -229,7 +235,17 @@ export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFo
           tabIndex={-1}
         />
         <SelectField {...field('status', 'add')} options={WORKER_STATUSES} placeholder="Select status" />
-        <TextField {...field('supplied_to_company', 'add')} autoComplete="off" />
+        <TextField
+          {...field('supplied_to_company', 'add')}
+          autoComplete="off"
+          list="site-client-companies"
+          hint={siteClients.length > 0 ? 'Suggests the clients of the active sites' : undefined}
+        />
+        <datalist id="site-client-companies">
+          {siteClients.map((client) => (
+            <option key={client} value={client} />
+          ))}
+        </datalist>
         <TextField
           {...field('designation')}
           placeholder={DEFAULT_DESIGNATION}
