@@ -1,10 +1,13 @@
 import { execFile } from 'node:child_process';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { SQLITE_FILE } from '../db/database.ts';
+import type { FileStore } from '../files/file-store.ts';
 import { TRASH_FOLDER } from '../files/local-file-store.ts';
 
 /**
@@ -32,6 +35,12 @@ export interface BackupSource {
   databaseUrl: string | undefined;
   dataDir: string;
   filesDir: string;
+  /**
+   * Issue 47: the S3 store when `FILES_DRIVER=s3`. The files are then the bucket's objects the database
+   * points at (read after the snapshot: objects never change once written), and a restore puts them back
+   * into the bucket; `filesDir` is not used.
+   */
+  bucket?: FileStore | undefined;
 }
 
 export interface BackupManifest {
@@ -212,18 +221,42 @@ export async function createBackup(source: BackupSource, target: string, now = n
   }
 }
 
+/**
+ * The bucket's objects of the snapshot's records, one after the other, streamed to the backup. An
+ * upload writes its object before its record commits, so every record of the snapshot has its object
+ * unless it was removed since (then it is listed as missing).
+ */
+async function copyFromBucket(bucket: FileStore, storedPaths: string[], to: string, copied: Set<string>) {
+  let bytes = 0;
+  for (const relative of storedPaths) {
+    const object = await bucket.get(relative);
+    if (!object) continue;
+    const file = path.join(to, relative);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await pipeline(object.body, createWriteStream(file));
+    copied.add(relative);
+    bytes += (await fs.stat(file)).size;
+  }
+  return bytes;
+}
+
 async function writeBackup(source: BackupSource, target: string, now: Date, started: number): Promise<BackupManifest> {
   const filesTarget = path.join(target, FILES_DIR);
   await fs.mkdir(filesTarget, { recursive: true });
 
   const copied = new Set<string>();
-  let bytes = await copyNewFiles(source.filesDir, filesTarget, copied);
+  const bucket = source.bucket;
+  let bytes = bucket ? 0 : await copyNewFiles(source.filesDir, filesTarget, copied);
   const snapshot = source.databaseUrl
     ? await snapshotPostgres(source.databaseUrl, target)
     : await snapshotSqlite(source, target);
-  bytes += await copyNewFiles(source.filesDir, filesTarget, copied);
-  const notCopied = snapshot.storedPaths.filter((stored) => !copied.has(stored));
-  bytes += await copyFromTrash(source.filesDir, filesTarget, notCopied, copied);
+  if (bucket) {
+    bytes += await copyFromBucket(bucket, snapshot.storedPaths, filesTarget, copied);
+  } else {
+    bytes += await copyNewFiles(source.filesDir, filesTarget, copied);
+    const notCopied = snapshot.storedPaths.filter((stored) => !copied.has(stored));
+    bytes += await copyFromTrash(source.filesDir, filesTarget, notCopied, copied);
+  }
 
   // Not a failure: a file missing from the live folder too (removed by hand, or by a crash between a
   // file's removal and its record's) would otherwise stop every backup from then on. The CLI warns.
@@ -287,6 +320,15 @@ export async function restoreBackup(backup: string, target: BackupSource): Promi
     await fs.rm(`${live}-wal`, { force: true });
     await fs.rm(`${live}-shm`, { force: true });
     await fs.rename(incoming, live);
+  }
+
+  if (target.bucket) {
+    // Issue 47: the backup's files go back into the bucket under their paths (objects the restored
+    // database does not point at are left to the sweep, decision 036).
+    for (const relative of await listFiles(path.join(backup, FILES_DIR))) {
+      await target.bucket.put(relative, createReadStream(path.join(backup, FILES_DIR, relative)));
+    }
+    return manifest;
   }
 
   // Files: the backup's set replaces the folder's (a rename, so a failure leaves one whole folder).

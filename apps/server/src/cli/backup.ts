@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { BackupError, createBackup } from '../backup/backup.ts';
 import { ConfigError, loadConfig } from '../config.ts';
+import { createS3FileStore } from '../files/s3-file-store.ts';
 
 const stamp = (now: Date) =>
   now
@@ -20,11 +21,13 @@ async function main(): Promise<void> {
   const target = path.resolve(
     process.argv[2] ?? path.join(process.env.BACKUP_DIR || 'backups', `td-backup-${stamp(now)}`),
   );
+  // Issue 47: with FILES_DRIVER=s3 the files are the bucket's objects the database points at.
+  const bucket = config.files.driver === 's3' ? createS3FileStore(config.files) : undefined;
   const manifest = await createBackup(
-    { databaseUrl: config.databaseUrl, dataDir: config.dataDir, filesDir: config.filesDir },
+    { databaseUrl: config.databaseUrl, dataDir: config.dataDir, filesDir: config.filesDir, bucket },
     target,
     now,
-  );
+  ).finally(() => bucket?.client.destroy());
   if (manifest.missingFiles.length > 0) {
     console.warn(
       `Warning: ${manifest.missingFiles.length} stored file(s) the database records were not in the files folder, ` +

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { BackupError, createBackup, readManifest, restoreBackup } from '../backup/backup.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { SQLITE_FILE } from '../db/database.ts';
+import { createS3FileStore } from '../files/s3-file-store.ts';
 
 const stamp = (now: Date) =>
   now
@@ -60,13 +61,19 @@ async function main(): Promise<void> {
   if (await serverAnswers(config.host, config.port)) {
     throw new BackupError(`the server is running on port ${config.port}: stop it first`);
   }
-  const target = { databaseUrl: config.databaseUrl, dataDir: config.dataDir, filesDir: config.filesDir };
-  if (await hasData(target)) {
-    const keep = path.join(config.dataDir, `before-restore-${stamp(new Date())}`);
-    await createBackup(target, keep);
-    console.log(`The data being replaced was saved first to ${keep}`);
+  // Issue 47: with FILES_DRIVER=s3 the backup's files go back into the bucket.
+  const bucket = config.files.driver === 's3' ? createS3FileStore(config.files) : undefined;
+  const target = { databaseUrl: config.databaseUrl, dataDir: config.dataDir, filesDir: config.filesDir, bucket };
+  try {
+    if (await hasData(target)) {
+      const keep = path.join(config.dataDir, `before-restore-${stamp(new Date())}`);
+      await createBackup(target, keep);
+      console.log(`The data being replaced was saved first to ${keep}`);
+    }
+    await restoreBackup(backup, target);
+  } finally {
+    bucket?.client.destroy();
   }
-  await restoreBackup(backup, target);
   console.log(
     `Restored the backup of ${manifest.createdAt} (${manifest.database}, ${manifest.filesCopied} stored files). ` +
       'Start the server: it applies any newer migrations.',
