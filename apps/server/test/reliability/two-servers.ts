@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 import { buildWorker, multipart, sampleFiles } from '../factories.ts';
 import { startTestS3Server } from '../s3-test-server.ts';
 import {
@@ -101,17 +102,44 @@ async function waitFor(url: string, timeoutMs = 15_000): Promise<void> {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
+/**
+ * The mail service both servers send through: accepts every message after `delayMs`, as a real relay
+ * takes its time (an instant delivery would let one server's whole send finish before the other's
+ * request arrives, which is then a second send, not the same one).
+ */
+async function startSlowSmtpServer(delayMs: number) {
+  const received: string[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      stream.resume();
+      stream.on('end', () =>
+        setTimeout(() => {
+          received.push(session.envelope.rcptTo.map((recipient) => recipient.address).join(','));
+          callback();
+        }, delayMs),
+      );
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.server.address() as import('node:net').AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 /** A client of the same session on another origin (another server, or the load balancer). */
 function sameSession(client: ApiClient, origin: string): ApiClient {
   const other = new ApiClient(origin);
   other.cookie = client.cookie;
   return other;
 }
-
-const emlFiles = (dataDir: string) => {
-  const outbox = path.join(dataDir, 'outbox');
-  return fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith('.eml')) : [];
-};
 
 async function run(baseUrl: string, nginx: string): Promise<string[]> {
   const problems: string[] = [];
@@ -121,6 +149,7 @@ async function run(baseUrl: string, nginx: string): Promise<string[]> {
   };
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'td-two-servers-'));
   const s3 = await startTestS3Server();
+  const smtp = await startSlowSmtpServer(1_000);
   const databaseUrl = await freshPostgresDatabase(baseUrl, PG_DATABASE);
   const [portA, portB, balancerPort] = [await freePort(), await freePort(), await freePort()];
   const env = {
@@ -130,6 +159,7 @@ async function run(baseUrl: string, nginx: string): Promise<string[]> {
     OUTBOX_POLL_SECONDS: '0.5',
     DRAIN_SECONDS: '2',
     MAIL_FROM: 'payroll@example.com',
+    SMTP_URL: smtp.url,
   };
   const servers = [portA, portB].map((port, i) => {
     const dataDir = path.join(work, `server-${i + 1}`);
@@ -205,11 +235,10 @@ async function run(baseUrl: string, nginx: string): Promise<string[]> {
     const sends = await Promise.all(
       [a, b].map((origin) => sameSession(staff, origin).request('POST', `/api/payslips/${payslipId}/email`)),
     );
-    await sleep(3_000);
-    const sent = servers.flatMap((server) => emlFiles(server.dataDir));
+    await sleep(1_500);
     check(
-      sends.every((answer) => answer.status < 500) && sent.length === 1,
-      `one payslip e-mailed through both servers at once is sent once (${sent.length} message(s); answers ${sends.map((s) => s.status).join(', ')})`,
+      sends.every((answer) => answer.status < 500) && smtp.received.length === 1,
+      `one payslip e-mailed through both servers at once is sent once (${smtp.received.length} message(s); answers ${sends.map((s) => s.status).join(', ')})`,
     );
 
     // The background jobs: one holder of the advisory lock.
@@ -265,6 +294,7 @@ async function run(baseUrl: string, nginx: string): Promise<string[]> {
       for (const server of servers) console.error(`--- ${server.dataDir} log tail:\n${server.process.logTail(20)}`);
     }
     await s3.close();
+    await smtp.close();
     await dropPostgresDatabase(baseUrl, PG_DATABASE);
     fs.rmSync(work, { recursive: true, force: true });
   }
