@@ -29,6 +29,7 @@ import { employmentLetterRoutes } from './modules/employment-letter/employment-l
 import { payRunsRoutes } from './modules/pay-runs/pay-runs.routes.ts';
 import { payrollRunsRoutes, payslipsRoutes } from './modules/payslips/payslips.routes.ts';
 import { payslipOutboxHandlers } from './modules/payslips/public.ts';
+import { publicHolidaysRoutes } from './modules/public-holidays/public-holidays.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { timesheetImportsRoutes } from './modules/timesheet-imports/timesheet-imports.routes.ts';
@@ -286,14 +287,16 @@ export async function buildApp({
         mailer,
         company: config.company,
         timeZone: config.businessTimeZone,
+        payRules: config.payRules,
       });
-      await api.register(payrollRunsRoutes, { prefix: '/payroll-runs', db });
+      await api.register(payrollRunsRoutes, { prefix: '/payroll-runs', db, payRules: config.payRules });
       await api.register(payRunsRoutes, {
         prefix: '/pay-runs',
         db,
         mailer,
         company: config.company,
         timeZone: config.businessTimeZone,
+        payRules: config.payRules,
       });
       // Decision 090, 091: sites, attendance imports, the manpower report.
       await api.register(sitesRoutes, { prefix: '/sites', db });
@@ -303,6 +306,7 @@ export async function buildApp({
         timeZone: config.businessTimeZone,
       });
       await api.register(reportsRoutes, { prefix: '/reports', db });
+      await api.register(publicHolidaysRoutes, { prefix: '/public-holidays', db });
     },
     { prefix: '/api' },
   );

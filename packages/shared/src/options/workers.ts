@@ -76,6 +76,11 @@ export const WORKER_FIELD_LABELS = {
   bank_swift_code: 'Bank',
   bank_account_no: 'Bank Account No.',
   payment_mode: 'Payment Mode',
+  // Issue 43 (decision 092): what the Employment Act's pay reads.
+  rest_day: 'Rest Day',
+  working_days_per_week: 'Working Days per Week',
+  normal_hours_per_day: 'Normal Hours per Day',
+  declared_monthly_salary: 'Declared Monthly Salary (IPA)',
 } as const;
 export type WorkerField = keyof typeof WORKER_FIELD_LABELS;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_REST_DAY_REQUESTER, REST_DAY_REQUESTERS } from '../options/pay-rules.ts';
 import { isIsoDate, messageDate } from '../rules/dates.ts';
 import { isMonth } from '../rules/months.ts';
 import { longShiftMinutes, TIME_OF_DAY } from '../rules/timesheet-hours.ts';
@@ -12,6 +13,7 @@ import { cleanText, hasForbiddenCharacters, isUuid } from './fields.ts';
 
 // SPEC 5: the form's messages, word for word.
 export const WORKER_REQUIRED = 'Worker is required';
+export const REST_DAY_REQUESTER_INVALID = 'Rest day work requested by must be Employer or Employee';
 export const WORK_DATE_REQUIRED = 'Work date is required';
 /** SPEC 5: a second timesheet for a worker and date is refused. */
 export const duplicateTimesheetMessage = (worker: string, date: string) =>
@@ -127,6 +129,11 @@ const TimesheetFields = z.object({
   time_out: formText(timeInvalidMessage('Time Out')),
   notes: formText('Notes must be text'),
   site_id: formText(SITE_INVALID),
+  /** Issue 43, EA s.37: who asked for work on the worker's rest day; blank or left out is the employer. */
+  rest_day_requested_by: z.preprocess(
+    (value) => (value === null || value === undefined || value === '' ? DEFAULT_REST_DAY_REQUESTER : value),
+    z.enum(REST_DAY_REQUESTERS, { error: REST_DAY_REQUESTER_INVALID }),
+  ),
 });
 
 /** What the form holds: every field a string. */
@@ -137,6 +144,7 @@ export type TimesheetFormValues = {
   time_out: string;
   notes: string;
   site_id?: string;
+  rest_day_requested_by?: string;
 };
 
 /** SPEC 5 timesheet rules, every message at once; unknown keys (hours_worked ...) are dropped. */
@@ -151,6 +159,7 @@ export const TimesheetInput = TimesheetFields.transform((fields, ctx) => {
     time_out: readTime(fields.time_out, 'time_out', issue),
     notes: readNotes(fields.notes, issue),
     site_id: readSite(fields.site_id, issue),
+    rest_day_requested_by: fields.rest_day_requested_by,
   };
 });
 export type TimesheetInput = z.output<typeof TimesheetInput>;
@@ -250,6 +259,8 @@ export const Timesheet = z.object({
   /** Decision 090: the site (sites.id) or null, and the site named. */
   site_id: nullableString,
   site: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Issue 43: Employer or Employee (EA s.37); counts only on the worker's rest day. */
+  rest_day_requested_by: z.string().optional(),
   created_at: z.string(),
   updated_at: z.string(),
   worker: TimesheetWorker.nullable(),

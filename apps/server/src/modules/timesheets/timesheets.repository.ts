@@ -21,6 +21,8 @@ export interface TimesheetValues {
   notes: string | null;
   /** sites.id, or null (migration 0027); left out by writers that know no site (demo data, payroll tests). */
   site_id?: string | null;
+  /** Issue 43 (EA s.37); a crew entry leaves it to the default (Employer). */
+  rest_day_requested_by?: 'Employer' | 'Employee';
 }
 
 type JoinedRow = TimesheetRow & {
@@ -53,6 +55,7 @@ function toTimesheet(row: JoinedRow): Timesheet {
     site_id: row.site_id,
     // Decision 090: the site named, null when none (or deleted: the foreign key clears site_id).
     site: row.site_id !== null && row.s_name !== null ? { id: row.site_id, name: row.s_name } : null,
+    rest_day_requested_by: row.rest_day_requested_by,
     created_at: row.created_at,
     updated_at: row.updated_at,
     worker,

@@ -50,7 +50,10 @@ const fullName = (worker: WorkerName) => `${worker.first_name} ${worker.last_nam
 
 /** SPEC 9: the server computes the hours from the times on every save; a client's hours are ignored. */
 export function timesheetValuesOf(
-  input: Omit<TimesheetInput, 'work_date'> & { work_date: string },
+  input: Omit<TimesheetInput, 'work_date' | 'rest_day_requested_by'> & {
+    work_date: string;
+    rest_day_requested_by?: TimesheetInput['rest_day_requested_by'];
+  },
 ): repo.TimesheetValues {
   const { hoursWorked, overtime } = computeTimesheetHours(input.time_in, input.time_out);
   return {
@@ -62,6 +65,7 @@ export function timesheetValuesOf(
     overtime_hours: overtime,
     notes: input.notes,
     site_id: input.site_id ?? null,
+    ...(input.rest_day_requested_by ? { rest_day_requested_by: input.rest_day_requested_by } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { fromCents } from '@td/shared/rules/money';
+import { hoursToMinutes, minutesToHours } from '@td/shared/rules/timesheet-hours';
 import { identityKey } from '@td/shared/rules/worker-identity';
 import { isUuid } from '@td/shared/schemas/fields';
 import type { UniqueIdentityField, Worker, WorkerInput, WorkerLookupItem, WorkerSort } from '@td/shared/schemas/worker';
@@ -50,6 +51,11 @@ export function toWorker(row: WorkerRow): Worker {
     bank_swift_code: row.bank_swift_code,
     bank_account_no: row.bank_account_no,
     payment_mode: row.payment_mode,
+    rest_day: row.rest_day,
+    working_days_per_week: Number(row.working_days_per_week),
+    normal_hours_per_day: minutesToHours(Number(row.normal_minutes_per_day)),
+    declared_monthly_salary:
+      row.declared_monthly_salary === null ? null : fromCents(Number(row.declared_monthly_salary)),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -66,8 +72,11 @@ function toRowFields(input: WorkerInput) {
   const { first_name, last_name } = input;
   // The schema requires both (SPEC 5 "always required"); the column types say so too.
   if (first_name === null || last_name === null) throw new TypeError('A worker needs a first and last name');
+  const { normal_hours_per_day, ...fields } = input;
   return {
-    ...input,
+    ...fields,
+    // Issue 43: minutes in the table (ARCHITECTURE, Data); undefined keeps the stored value or the default.
+    normal_minutes_per_day: normal_hours_per_day === undefined ? undefined : hoursToMinutes(normal_hours_per_day),
     first_name,
     last_name,
     // Decision 023: compared without spaces and case; the unique indexes refuse a second holder.
@@ -418,16 +427,20 @@ export async function deleteWorker(db: Db, id: string): Promise<void> {
   await db.deleteFrom('workers').where('id', '=', id).execute();
 }
 
-/** A worker row as inserted in bulk: the identity keys are computed here. */
-/** Columns added after 0022 (decisions 082, 096): a seed row may leave them out. */
+/**
+ * Columns added after 0022 that a seed row may leave out (decisions 082, 083, 092, 096): nullable ones,
+ * and ones with a database default (issue 43's pay-rule columns).
+ */
 const LATER_COLUMNS = [
   'employment_start_date',
   'employment_end_date',
   'bank_swift_code',
   'bank_account_no',
   'payment_mode',
+  'declared_monthly_salary',
 ] as const;
-type LaterColumn = (typeof LATER_COLUMNS)[number];
+const DEFAULTED_COLUMNS = ['rest_day', 'working_days_per_week', 'normal_minutes_per_day'] as const;
+type LaterColumn = (typeof LATER_COLUMNS)[number] | (typeof DEFAULTED_COLUMNS)[number];
 
 /** A worker row as inserted in bulk: the identity keys are computed here. */
 export type WorkerSeedRow = Omit<WorkerRow, 'fin_no_key' | 'passport_no_key' | 'wp_no_key' | LaterColumn> &
@@ -438,13 +451,21 @@ export type WorkerSeedRow = Omit<WorkerRow, 'fin_no_key' | 'passport_no_key' | '
  * it, so the migration tests can seed a database migrated to an earlier version.
  */
 export async function insertWorkerRows(db: Db, rows: WorkerSeedRow[]): Promise<void> {
-  const named = LATER_COLUMNS.filter((column) => rows.some((row) => row[column] !== undefined));
+  const named = (columns: readonly LaterColumn[]) =>
+    columns.filter((column) => rows.some((row) => row[column] !== undefined));
+  const nullable = named(LATER_COLUMNS);
+  const defaulted = named(DEFAULTED_COLUMNS);
+  // Rows of one insert name the same columns: a defaulted column is given for all of them or for none.
+  if (defaulted.some((column) => rows.some((row) => row[column] === undefined))) {
+    throw new TypeError(`Seed rows must all name ${defaulted.join(', ')} or none of them`);
+  }
   const withKeys = rows.map((row) => {
-    const { employment_start_date, employment_end_date, bank_swift_code, bank_account_no, payment_mode, ...rest } = row;
-    const later = { employment_start_date, employment_end_date, bank_swift_code, bank_account_no, payment_mode };
+    const kept: Record<string, unknown> = { ...row };
+    for (const column of [...LATER_COLUMNS, ...DEFAULTED_COLUMNS]) delete kept[column];
+    for (const column of nullable) kept[column] = row[column] ?? null;
+    for (const column of defaulted) kept[column] = row[column];
     return {
-      ...rest,
-      ...Object.fromEntries(named.map((column) => [column, later[column] ?? null])),
+      ...(kept as Omit<WorkerSeedRow, LaterColumn>),
       fin_no_key: identityKey(row.fin_no),
       passport_no_key: identityKey(row.passport_no),
       wp_no_key: identityKey(row.wp_no),

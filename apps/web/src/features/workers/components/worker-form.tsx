@@ -1,4 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  DEFAULT_NORMAL_HOURS_PER_DAY,
+  DEFAULT_REST_DAY,
+  DEFAULT_WORKING_DAYS_PER_WEEK,
+  WEEKDAYS,
+  WORKING_DAYS_PER_WEEK,
+} from '@td/shared/options/pay-rules';
 import { GIRO_BANKS, PAYMENT_MODES } from '@td/shared/options/pay-runs';
 import {
   CORETRADES,
@@ -53,6 +60,12 @@ export function toFormValues(worker?: Worker): FormValues {
   for (const field of TEXT_FIELDS) {
     const value = worker?.[field];
     values[field] = value === null || value === undefined ? '' : String(value);
+  }
+  // Issue 43: a new worker starts with the contract's terms (EA s.36, s.38): Sunday, 6 days of 8 hours.
+  if (!worker) {
+    values.rest_day = DEFAULT_REST_DAY;
+    values.working_days_per_week = String(DEFAULT_WORKING_DAYS_PER_WEEK);
+    values.normal_hours_per_day = String(DEFAULT_NORMAL_HOURS_PER_DAY);
   }
   return values as FormValues;
 }
@@ -245,6 +258,30 @@ export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFo
         <SelectField {...field('bank_swift_code')} options={BANK_OPTIONS} placeholder="Select bank" />
         <TextField {...field('bank_account_no')} inputMode="numeric" autoComplete="off" hint="Digits only" />
         <SelectField {...field('payment_mode')} options={PAYMENT_MODES} placeholder="GIRO with an account, else Cash" />
+        {/* Issue 43 (decision 092): what the Employment Act's pay reads. */}
+        <SelectField {...field('rest_day')} options={WEEKDAYS} hint="One rest day a week (Employment Act s.36)" />
+        <SelectField
+          {...field('working_days_per_week')}
+          options={WORKING_DAYS_PER_WEEK.map(String)}
+          hint="Divides the monthly salary into a daily rate"
+        />
+        <TextField
+          {...field('normal_hours_per_day')}
+          type="number"
+          step="0.25"
+          min="0.25"
+          max="9"
+          inputMode="decimal"
+          hint="Hours past these are overtime"
+        />
+        <TextField
+          {...field('declared_monthly_salary')}
+          type="number"
+          step="0.01"
+          min="0"
+          inputMode="decimal"
+          hint="SGD, as declared in the IPA (Work Permit holders); pay never falls below it"
+        />
       </FormSection>
 
       <Card>
