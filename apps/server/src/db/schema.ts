@@ -27,6 +27,9 @@ export interface Database {
   timesheet_import_mappings: TimesheetImportMappingsTable;
   timesheet_imports: TimesheetImportsTable;
   public_holidays: PublicHolidaysTable;
+  worker_renewals: WorkerRenewalsTable;
+  employment_letters: EmploymentLettersTable;
+  compliance_subscriptions: ComplianceSubscriptionsTable;
 }
 
 export interface UsersTable {
@@ -144,6 +147,21 @@ export interface WorkersTable {
   bank_account_no: string | null;
   /** GIRO, Cash or Cheque; null reads as GIRO when an account is set, Cash otherwise. */
   payment_mode: 'GIRO' | 'Cash' | 'Cheque' | null;
+  /** Decision 094 (migration 0029): the dated items MOM's permit conditions hang on. */
+  passport_expiry_date: string | null;
+  security_bond_number: string | null;
+  security_bond_issuer: string | null;
+  /** Cents. */
+  security_bond_amount: number | null;
+  security_bond_expiry_date: string | null;
+  medical_insurer: string | null;
+  medical_policy_number: string | null;
+  medical_insurance_expiry_date: string | null;
+  /** Null: derived (decision 094); 1 or 0: set by staff. */
+  sip_required: number | null;
+  sip_attended_date: string | null;
+  /** 0 is "no probation"; null is not recorded. */
+  probation_months: number | null;
 }
 export type WorkerRow = Selectable<WorkersTable>;
 export type NewWorkerRow = Insertable<WorkersTable>;
@@ -452,3 +470,38 @@ export interface PublicHolidaysTable {
   updated_at: string;
 }
 export type PublicHolidayRow = Selectable<PublicHolidaysTable>;
+
+/** Decision 094: a renewal of a worker's dated item; the previous expiry is kept here. */
+export interface WorkerRenewalsTable {
+  id: string;
+  worker_id: string;
+  kind: string;
+  previous_expiry_date: string | null;
+  new_expiry_date: string;
+  previous_reference: string | null;
+  new_reference: string | null;
+  renewed_by: string | null;
+  renewed_by_user_id: string | null;
+  renewed_at: string;
+}
+export type WorkerRenewalRow = Selectable<WorkerRenewalsTable>;
+
+/** KETs: each employment letter generated, who and when (migration 0029). */
+export interface EmploymentLettersTable {
+  id: string;
+  worker_id: string | null;
+  generated_by: string;
+  generated_by_user_id: string | null;
+  generated_at: string;
+}
+
+/** Decision 094: a staff member's weekly digest and calendar feed. */
+export interface ComplianceSubscriptionsTable {
+  user_id: string;
+  weekly_digest: number;
+  /** The Monday (`YYYY-MM-DD`) of the last digest claimed for this person. */
+  digest_week: string | null;
+  feed_token_hash: string | null;
+  feed_created_at: string | null;
+  updated_at: string;
+}

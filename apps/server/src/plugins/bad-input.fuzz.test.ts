@@ -290,6 +290,11 @@ describe('bad input never breaks the server (decision 035)', () => {
         url: `/api/timesheet-imports/${siteId}/rows/2/resolve`,
         body: { action: 'keep' },
       },
+      'PUT /api/auth/me/notifications': { url: '/api/auth/me/notifications', body: { weekly_digest: true } },
+      'POST /api/compliance/workers/:id/renewals': {
+        url: `/api/compliance/workers/${worker.id}/renewals`,
+        body: { kind: 'passport', expiry_date: '2031-01-01', reference: 'BD7654321' },
+      },
     };
     /** Write routes without a JSON body: their id (or query) is what can be broken. */
     const idOnly = new Set([
@@ -318,6 +323,11 @@ describe('bad input never breaks the server (decision 035)', () => {
       'POST /api/timesheet-imports/:id/apply',
       // No input at all.
       'POST /api/auth/logout',
+      // Decision 094: the feed and the digest take no body; the letter's id is its only input.
+      'POST /api/compliance/feed',
+      'DELETE /api/compliance/feed',
+      'POST /api/compliance/digest/send-now',
+      'POST /api/workers/:id/employment-letter',
     ]);
 
     const routes = routeTableOf(t.app).flatMap((route) =>

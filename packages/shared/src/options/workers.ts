@@ -1,3 +1,5 @@
+import { COMPLIANCE_FIELD_LABELS } from './compliance.ts';
+
 // SPEC 3: option lists for the worker form, filters and badges.
 export const NATIONALITIES = [
   'Bangladeshi',
@@ -81,6 +83,8 @@ export const WORKER_FIELD_LABELS = {
   working_days_per_week: 'Working Days per Week',
   normal_hours_per_day: 'Normal Hours per Day',
   declared_monthly_salary: 'Declared Monthly Salary (IPA)',
+  // Decision 094: the dated items of migration 0029.
+  ...COMPLIANCE_FIELD_LABELS,
 } as const;
 export type WorkerField = keyof typeof WORKER_FIELD_LABELS;
 

@@ -108,6 +108,27 @@ const date = (field: WorkerField, rules: { past?: boolean } = {}) => optional(is
 const choice = <T extends readonly [string, ...string[]]>(field: WorkerField, values: T) =>
   optional(oneOf(values, L[field]));
 
+export const SIP_REQUIRED_MESSAGE = 'Settling-In Programme Required must be Yes, No or Derived';
+/** `true`/`false` as the form's choice sends them; empty or null is "derive it" (decision 094). */
+const sipChoice = z
+  .union([z.boolean(), z.enum(['true', 'false'])], { error: SIP_REQUIRED_MESSAGE })
+  .transform((value) => (typeof value === 'boolean' ? value : value === 'true'));
+
+/** Decision 094: the fields of migration 0029, all kept when a PUT leaves them out. */
+export const COMPLIANCE_WORKER_FIELDS = [
+  'passport_expiry_date',
+  'security_bond_number',
+  'security_bond_issuer',
+  'security_bond_amount',
+  'security_bond_expiry_date',
+  'medical_insurer',
+  'medical_policy_number',
+  'medical_insurance_expiry_date',
+  'sip_required',
+  'sip_attended_date',
+  'probation_months',
+] as const satisfies readonly WorkerField[];
+
 const WorkerFields = z.object({
   first_name: text('first_name', 100),
   last_name: text('last_name', 100),
@@ -169,6 +190,21 @@ const WorkerFields = z.object({
   ),
   /** Dollars in, integer cents out; a WP holder's IPA salary (the Work Passes Regulations' floor). */
   declared_monthly_salary: keptWhenOmitted(money({ label: L.declared_monthly_salary })),
+  // Decision 094 (migration 0029): the dated items MOM's permit conditions hang on, kept when omitted too.
+  passport_expiry_date: keptWhenOmitted(isoDate({ label: L.passport_expiry_date })),
+  security_bond_number: keptWhenOmitted(safeText(40, { label: L.security_bond_number })),
+  security_bond_issuer: keptWhenOmitted(safeText(100, { label: L.security_bond_issuer })),
+  /** Dollars in, integer cents out. */
+  security_bond_amount: keptWhenOmitted(money({ label: L.security_bond_amount })),
+  security_bond_expiry_date: keptWhenOmitted(isoDate({ label: L.security_bond_expiry_date })),
+  medical_insurer: keptWhenOmitted(safeText(100, { label: L.medical_insurer })),
+  medical_policy_number: keptWhenOmitted(safeText(40, { label: L.medical_policy_number })),
+  medical_insurance_expiry_date: keptWhenOmitted(isoDate({ label: L.medical_insurance_expiry_date })),
+  /** Null: derived from the pass and nationality; true or false: set by staff (decision 094). */
+  sip_required: keptWhenOmitted(sipChoice),
+  sip_attended_date: keptWhenOmitted(isoDate({ label: L.sip_attended_date })),
+  /** KETs: the probation in months, 0 for none. */
+  probation_months: keptWhenOmitted(queryInt({ label: L.probation_months, min: 0, max: 12 })),
 });
 
 /** Blank or left out: undefined, so an update keeps the stored value and an insert takes the default. */
@@ -190,6 +226,7 @@ export const FIELDS_KEPT_WHEN_OMITTED: ReadonlySet<WorkerField> = new Set<Worker
   'working_days_per_week',
   'normal_hours_per_day',
   'declared_monthly_salary',
+  ...COMPLIANCE_WORKER_FIELDS,
 ]);
 
 /** What the form holds and sends: strings as typed. */
@@ -350,6 +387,23 @@ export const Worker = z.object({
   declared_monthly_salary: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  // Decision 094 (migration 0029): the worker's dated items.
+  passport_expiry_date: nullableString,
+  security_bond_number: nullableString,
+  security_bond_issuer: nullableString,
+  security_bond_amount: z.number().nullable(),
+  security_bond_expiry_date: nullableString,
+  medical_insurer: nullableString,
+  medical_policy_number: nullableString,
+  medical_insurance_expiry_date: nullableString,
+  /** Whether the worker must attend the SIP: set by staff, else derived (decision 094). */
+  sip_required: z.boolean(),
+  /** What staff set (`null`: derived from the pass and nationality). */
+  sip_required_override: z.boolean().nullable(),
+  sip_attended_date: nullableString,
+  probation_months: z.number().int().nullable(),
+  /** Decision 094: dates that contradict MOM's conditions, e.g. a permit beyond the passport. */
+  compliance_flags: z.array(z.object({ code: z.string(), message: z.string() })),
 });
 export type Worker = z.infer<typeof Worker>;
 

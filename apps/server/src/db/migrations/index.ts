@@ -26,6 +26,7 @@ import * as payRuns from './0024-pay-runs.ts';
 import * as emailOutboxAndIdempotency from './0026-email-outbox-and-idempotency.ts';
 import * as sites from './0027-sites.ts';
 import * as lawfulPay from './0028-lawful-pay.ts';
+import * as compliance from './0029-compliance.ts';
 
 /** Listed here rather than read from disk, so the bundled server carries them. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0026-email-outbox-and-idempotency': emailOutboxAndIdempotency,
   '0027-sites': sites,
   '0028-lawful-pay': lawfulPay,
+  '0029-compliance': compliance,
 };

@@ -1,3 +1,4 @@
+import { complianceFlags, sipRequired } from '@td/shared/rules/compliance';
 import { fromCents } from '@td/shared/rules/money';
 import { hoursToMinutes, minutesToHours } from '@td/shared/rules/timesheet-hours';
 import { identityKey } from '@td/shared/rules/worker-identity';
@@ -15,6 +16,7 @@ import type { Database, WorkerRow } from '../../db/schema.ts';
  * The identity keys are the database's business only (decision 023).
  */
 export function toWorker(row: WorkerRow): Worker {
+  const sipOverride = row.sip_required === null ? null : row.sip_required === 1;
   // Field by field, not `{ ...row, field: converted }`: overriding a spread field turns every row
   // object into a slow dictionary-mode object (about 4 us a row, 100 times this literal; measured,
   // docs/performance.md), and lists map 25 to 50 rows a request.
@@ -58,6 +60,20 @@ export function toWorker(row: WorkerRow): Worker {
       row.declared_monthly_salary === null ? null : fromCents(Number(row.declared_monthly_salary)),
     created_at: row.created_at,
     updated_at: row.updated_at,
+    passport_expiry_date: row.passport_expiry_date,
+    security_bond_number: row.security_bond_number,
+    security_bond_issuer: row.security_bond_issuer,
+    security_bond_amount: row.security_bond_amount === null ? null : fromCents(row.security_bond_amount),
+    security_bond_expiry_date: row.security_bond_expiry_date,
+    medical_insurer: row.medical_insurer,
+    medical_policy_number: row.medical_policy_number,
+    medical_insurance_expiry_date: row.medical_insurance_expiry_date,
+    sip_required: sipRequired(sipOverride, row.type_of_pass, row.nationality),
+    sip_required_override: sipOverride,
+    sip_attended_date: row.sip_attended_date,
+    probation_months: row.probation_months,
+    // Decision 094: computed on read from the row's own dates.
+    compliance_flags: complianceFlags(row),
   };
 }
 
@@ -69,16 +85,17 @@ export const IDENTITY_KEY_COLUMNS = {
 } as const satisfies Record<UniqueIdentityField, keyof WorkerRow>;
 
 function toRowFields(input: WorkerInput) {
-  const { first_name, last_name } = input;
+  const { first_name, last_name, sip_required, normal_hours_per_day, ...fields } = input;
   // The schema requires both (SPEC 5 "always required"); the column types say so too.
   if (first_name === null || last_name === null) throw new TypeError('A worker needs a first and last name');
-  const { normal_hours_per_day, ...fields } = input;
   return {
     ...fields,
     // Issue 43: minutes in the table (ARCHITECTURE, Data); undefined keeps the stored value or the default.
     normal_minutes_per_day: normal_hours_per_day === undefined ? undefined : hoursToMinutes(normal_hours_per_day),
     first_name,
     last_name,
+    // Decision 094: null derives it; left out of an edit (undefined), the stored value stays.
+    sip_required: sip_required === undefined ? undefined : sip_required === null ? null : sip_required ? 1 : 0,
     // Decision 023: compared without spaces and case; the unique indexes refuse a second holder.
     fin_no_key: identityKey(input.fin_no),
     passport_no_key: identityKey(input.passport_no),
@@ -428,7 +445,7 @@ export async function deleteWorker(db: Db, id: string): Promise<void> {
 }
 
 /**
- * Columns added after 0022 that a seed row may leave out (decisions 082, 083, 092, 096): nullable ones,
+ * Columns added after 0022 that a seed row may leave out (decisions 082, 083, 092, 094, 096): nullable ones,
  * and ones with a database default (issue 43's pay-rule columns).
  */
 const LATER_COLUMNS = [
@@ -438,6 +455,18 @@ const LATER_COLUMNS = [
   'bank_account_no',
   'payment_mode',
   'declared_monthly_salary',
+  // Decision 094 (migration 0029): the dated items, all nullable.
+  'passport_expiry_date',
+  'security_bond_number',
+  'security_bond_issuer',
+  'security_bond_amount',
+  'security_bond_expiry_date',
+  'medical_insurer',
+  'medical_policy_number',
+  'medical_insurance_expiry_date',
+  'sip_required',
+  'sip_attended_date',
+  'probation_months',
 ] as const;
 const DEFAULTED_COLUMNS = ['rest_day', 'working_days_per_week', 'normal_minutes_per_day'] as const;
 type LaterColumn = (typeof LATER_COLUMNS)[number] | (typeof DEFAULTED_COLUMNS)[number];
@@ -446,10 +475,7 @@ type LaterColumn = (typeof LATER_COLUMNS)[number] | (typeof DEFAULTED_COLUMNS)[n
 export type WorkerSeedRow = Omit<WorkerRow, 'fin_no_key' | 'passport_no_key' | 'wp_no_key' | LaterColumn> &
   Partial<Pick<WorkerRow, LaterColumn>>;
 
-/**
- * Bulk insert of ready rows (tests and the benchmark). A later column is written only when a row names
- * it, so the migration tests can seed a database migrated to an earlier version.
- */
+/** Bulk insert of ready rows (tests and the benchmark). */
 export async function insertWorkerRows(db: Db, rows: WorkerSeedRow[]): Promise<void> {
   const named = (columns: readonly LaterColumn[]) =>
     columns.filter((column) => rows.some((row) => row[column] !== undefined));

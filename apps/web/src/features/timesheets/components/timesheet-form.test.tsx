@@ -127,6 +127,8 @@ describe('TimesheetForm', () => {
       time_out: '07:00',
       notes: null,
       site_id: null,
+      // Decision 094: sent true only after the lapsed-certificate warning was confirmed.
+      confirm_lapsed_certificates: false,
     });
     await user.click(screen.getByRole('button', { name: 'Save Timesheet' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
