@@ -12,6 +12,7 @@ import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardBody, CardFooter } from '@/components/ui/card.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { TextAreaField } from '@/components/ui/textarea-field.tsx';
 import { UnsavedChangesDialog } from '@/components/ui/unsaved-changes-dialog.tsx';
@@ -64,6 +65,8 @@ export function TimesheetForm({ mode, timesheet, onSave, onSaved, onCancel }: Ti
   const { errors, isSubmitting, isDirty } = form.formState;
   /** The refusal, and the values it was about (the fields it named; for a 409 also the worker and date). */
   const [failure, setFailure] = useState<{ text: string; about: Partial<TimesheetFormValues> } | null>(null);
+  /** Decision 094: the lapsed-certificate warning waiting for the staff member's answer. */
+  const [lapsed, setLapsed] = useState<{ message: string; input: TimesheetInput } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const guard = useUnsavedChangesGuard(isDirty && !isSubmitting);
@@ -85,6 +88,11 @@ export function TimesheetForm({ mode, timesheet, onSave, onSaved, onCancel }: Ti
         guard.release();
         onSaved(saved);
       } catch (error) {
+        // Decision 094: a lapsed safety certificate is a warning the staff member confirms.
+        if (error instanceof ApiError && error.code === 'CERTIFICATE_LAPSED' && !input.confirm_lapsed_certificates) {
+          setLapsed({ message: error.message, input });
+          return;
+        }
         console.error('Failed to save timesheet', error);
         const named = error instanceof ApiError ? Object.keys(error.fields).filter(isFormField) : [];
         if (error instanceof ApiError && error.status === 409) named.push('worker_id', 'work_date');
@@ -194,6 +202,26 @@ export function TimesheetForm({ mode, timesheet, onSave, onSaved, onCancel }: Ti
         </CardFooter>
       </Card>
       <UnsavedChangesDialog open={guard.asking} onStay={guard.stay} onLeave={guard.leave} />
+      <ConfirmDialog
+        open={lapsed !== null}
+        title="Safety certificate lapsed"
+        message={lapsed?.message}
+        confirmLabel="Record anyway"
+        tone="primary"
+        onCancel={() => setLapsed(null)}
+        onConfirm={() => {
+          const confirmed = lapsed;
+          setLapsed(null);
+          if (!confirmed) return;
+          void onSave({ ...confirmed.input, confirm_lapsed_certificates: true }).then(
+            (saved) => {
+              guard.release();
+              onSaved(saved);
+            },
+            (error: unknown) => setFailure({ text: errorMessage(error, TIMESHEET_SAVE_FAILED), about: {} }),
+          );
+        }}
+      />
     </form>
   );
 }

@@ -38,6 +38,7 @@ import { UnsavedChangesDialog } from '@/components/ui/unsaved-changes-dialog.tsx
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { focusFirstInvalid } from '@/lib/form-errors.ts';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes.ts';
+import { WorkerComplianceFields } from './worker-compliance-fields.tsx';
 import { WorkerFileField } from './worker-file-field.tsx';
 
 /** The form's values: strings as the inputs hold them, plus `documents` for the SPEC 5 documents rule. */
@@ -67,6 +68,9 @@ export function toFormValues(worker?: Worker): FormValues {
     values.working_days_per_week = String(DEFAULT_WORKING_DAYS_PER_WEEK);
     values.normal_hours_per_day = String(DEFAULT_NORMAL_HOURS_PER_DAY);
   }
+  // Decision 094: the form holds what staff set; blank derives it from the pass and nationality.
+  const sipOverride = worker?.sip_required_override;
+  values.sip_required = sipOverride === null || sipOverride === undefined ? '' : String(sipOverride);
   return values as FormValues;
 }
 
@@ -283,6 +287,8 @@ export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFo
           hint="SGD, as declared in the IPA (Work Permit holders); pay never falls below it"
         />
       </FormSection>
+
+      <WorkerComplianceFields field={field} resident={resident} />
 
       <Card>
         <CardHeader title="Photo" description="Shown on the worker's profile. Optional." />

@@ -127,6 +127,11 @@ export function ExpiringWorkersPage({ kind }: { kind: ExpiringKind }) {
               <Download aria-hidden="true" className="h-4 w-4" />
               Export CSV
             </a>
+            {/* Decision 095: every other dated item is on the compliance calendar. */}
+            <Link to="/compliance" className={buttonClasses('secondary')}>
+              <CalendarClock aria-hidden="true" className="h-4 w-4" />
+              Compliance Calendar
+            </Link>
             {backLink}
           </>
         }

@@ -11,6 +11,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card.tsx';
 import { DetailList } from '@/components/ui/detail-list.tsx';
 import { RecordLoadError } from '@/components/ui/record-load-error.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
+import { WorkerComplianceSection } from '@/features/compliance/public/worker-compliance-section.tsx';
 import { WorkerTrainingList } from '@/features/training-records/public/worker-training-list.tsx';
 import { formatDate, formatSgd, orNA } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
@@ -196,6 +197,9 @@ function WorkerProfile({ worker }: { worker: Worker }) {
           </CardBody>
         </Card>
       </div>
+
+      {/* Decision 094: the worker's dated items, their renewals and the KETs letters issued. */}
+      <WorkerComplianceSection worker={worker} />
 
       <Card>
         <CardHeader title="Documents" />
