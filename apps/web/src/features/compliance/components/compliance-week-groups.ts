@@ -34,8 +34,10 @@ export function groupByWeek(items: readonly ComplianceItem[], today: string): We
   }
   for (const [week, weekItems] of [...byWeek].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const weeksAhead = Math.round(daysBetween(thisWeek, week) / 7);
-    const name = weeksAhead === 0 ? 'This week' : weeksAhead === 1 ? 'Next week' : `Week of ${dayMonth(week)}`;
-    groups.push({ key: week, title: `${name} · ${dayMonth(week)} – ${dayMonth(addDays(week, 6))}`, items: weekItems });
+    const range = `${dayMonth(week)} – ${dayMonth(addDays(week, 6))}`;
+    const title =
+      weeksAhead === 0 ? `This week · ${range}` : weeksAhead === 1 ? `Next week · ${range}` : `Week of ${range}`;
+    groups.push({ key: week, title, items: weekItems });
   }
   return groups;
 }
