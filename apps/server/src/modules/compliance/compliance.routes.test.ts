@@ -186,6 +186,72 @@ describe('compliance calendar (decision 094, 095)', () => {
     expect(earlier.statusCode).toBe(400);
   });
 
+  it('keeps the dated items when a PUT leaves them out, clears one sent as null (decision 096)', async () => {
+    const t = await buildTestApp();
+    await t.signIn();
+    const [worker] = await insertWorkers(t.db, {
+      type_of_pass: 'WP',
+      nationality: 'Bangladeshi',
+      passport_expiry_date: '2030-01-31',
+      security_bond_number: 'BG-5',
+      security_bond_amount: 500_000,
+      medical_insurance_expiry_date: '2027-03-31',
+      sip_required: 0,
+      probation_months: 0,
+    });
+    if (!worker) throw new Error('no worker');
+    const current = (await t.request({ method: 'GET', url: `/api/workers/${worker.id}` })).json();
+    // An older client: it knows none of migration 0029's fields.
+    const older = Object.fromEntries(
+      Object.entries(current).filter(
+        ([key]) =>
+          ![
+            'id',
+            'worker_id',
+            'created_at',
+            'updated_at',
+            'compliance_flags',
+            'sip_required_override',
+            'passport_expiry_date',
+            'security_bond_number',
+            'security_bond_issuer',
+            'security_bond_amount',
+            'security_bond_expiry_date',
+            'medical_insurer',
+            'medical_policy_number',
+            'medical_insurance_expiry_date',
+            'sip_required',
+            'sip_attended_date',
+            'probation_months',
+          ].includes(key),
+      ),
+    );
+    const kept = await t.request({ method: 'PUT', url: `/api/workers/${worker.id}`, payload: older });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({
+      passport_expiry_date: '2030-01-31',
+      security_bond_number: 'BG-5',
+      security_bond_amount: 5000,
+      medical_insurance_expiry_date: '2027-03-31',
+      sip_required: false,
+      sip_required_override: false,
+      probation_months: 0,
+    });
+    const cleared = await t.request({
+      method: 'PUT',
+      url: `/api/workers/${worker.id}`,
+      payload: { ...older, medical_insurance_expiry_date: null, sip_required: '' },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    // Blank SIP choice: derived again (a non-Malaysian WP holder must attend).
+    expect(cleared.json()).toMatchObject({
+      medical_insurance_expiry_date: null,
+      sip_required: true,
+      sip_required_override: null,
+      security_bond_number: 'BG-5',
+    });
+  });
+
   it('serves a private iCalendar feed by token, without identity numbers; a reset or DELETE ends the old URL', async () => {
     const t = await buildTestApp();
     await t.signIn();
