@@ -78,6 +78,9 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/worker/employment-letter/:id': signedIn('employment-letter', 'employment-letter-page'),
   '/worker/employment-letter': signedIn('employment-letter', 'employment-letter-page'),
   '/account/password': signedIn('auth', 'change-password-page'),
+  // Decision 095: the compliance calendar and the person's reminders.
+  '/compliance': signedIn('compliance', 'compliance-page'),
+  '/account/reminders': signedIn('compliance', 'account-reminders-page'),
   '/component-demo': signedIn('design-demo', 'component-demo-page'),
   '/apple-design-test': signedIn('design-demo', 'apple-design-test-page'),
 };

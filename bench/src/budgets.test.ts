@@ -69,6 +69,16 @@ describe('the budgets of npm run bench', () => {
     }
   });
 
+  it('judges the compliance calendar by its own p99 (issue 45: 50 ms), its growth shown unjudged', () => {
+    const calendar = { name: 'compliance: calendar, 100', url: '/api/compliance', kind: 'calendar' } as const;
+    const load = { product: result(20, 49, 300), bare: result(5, 9, 2000), small: result(5, 12, 1300) };
+    const [p99, growth] = endpointFigures(calendar, 'sqlite', load, sizes);
+    expect(p99).toMatchObject({ value: 49, budget: '<= 50 ms', met: true });
+    expect(growth).toMatchObject({ value: 4, budget: null, met: null });
+    const slow = endpointFigures(calendar, 'postgres', { ...load, product: result(20, 51, 300) }, sizes);
+    expect(slow[0]?.met).toBe(false);
+  });
+
   it('prints one line per figure under a header, a figure without a budget left unjudged', () => {
     const figures = [
       figure('payroll run', 'sqlite', 1.234, 's', { limit: BUDGETS.payrollRunSeconds }),

@@ -25,10 +25,17 @@ import { createMailer } from './mail/create-mailer.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { countWaitingMessages, sendDueMessages } from './mail/outbox.ts';
 import { adminChargesRoutes } from './modules/admin-charges/admin-charges.routes.ts';
+import {
+  complianceFeedRoutes,
+  complianceRoutes,
+  notificationSettingsRoutes,
+} from './modules/compliance/compliance.routes.ts';
+import { DIGEST_TICK_MS, runDigestJob } from './modules/compliance/public.ts';
 import { employmentLetterRoutes } from './modules/employment-letter/employment-letter.routes.ts';
 import { payRunsRoutes } from './modules/pay-runs/pay-runs.routes.ts';
 import { payrollRunsRoutes, payslipsRoutes } from './modules/payslips/payslips.routes.ts';
 import { payslipOutboxHandlers } from './modules/payslips/public.ts';
+import { publicHolidaysRoutes } from './modules/public-holidays/public-holidays.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { timesheetImportsRoutes } from './modules/timesheet-imports/timesheet-imports.routes.ts';
@@ -204,6 +211,13 @@ export async function buildApp({
     registerMetrics(app, { db, token: config.metricsToken, outboxDepth: () => countWaitingMessages(db) });
   }
   await app.register(authRoutes, { prefix: '/api/auth', db, sessionPolicy: config.sessionPolicy });
+  // Decision 094: the calendar feed is read by calendar services with no session; its token is its key.
+  await app.register(complianceFeedRoutes, {
+    prefix: '/api/compliance/feed',
+    db,
+    timeZone: config.businessTimeZone,
+    publicOrigin: config.publicOrigin,
+  });
 
   // Decision 042: the file deletes a crash interrupted are finished before the first request, sweep
   // or no sweep, so a file whose record survived is served again. A failure is logged, not fatal:
@@ -248,6 +262,12 @@ export async function buildApp({
     },
   });
   jobs.register({ name: 'idempotency-keys', intervalMs: 60 * 60 * 1000, run: () => forgetOldIdempotencyKeys(db) });
+  // Decision 094: the weekly compliance digest (its claim per person and week is in the database).
+  jobs.register({
+    name: 'compliance-digest',
+    intervalMs: DIGEST_TICK_MS,
+    run: () => runDigestJob({ db, mailer, timeZone: config.businessTimeZone, appOrigin: config.publicOrigin }, app.log),
+  });
   if (config.backgroundJobs || fileSweep) {
     app.addHook('onReady', async () => jobs.start());
     app.addHook('preClose', async () => jobs.stop());
@@ -259,6 +279,14 @@ export async function buildApp({
       requireSession(api, db, config.sessionPolicy);
       registerIdempotency(api, db);
       await api.register(accountRoutes, { prefix: '/auth', db });
+      await api.register(notificationSettingsRoutes, { prefix: '/auth', db, timeZone: config.businessTimeZone });
+      await api.register(complianceRoutes, {
+        prefix: '/compliance',
+        db,
+        timeZone: config.businessTimeZone,
+        mailer,
+        publicOrigin: config.publicOrigin,
+      });
       await api.register(usersRoutes, { prefix: '/users', db });
       await api.register(workersRoutes, { prefix: '/workers', db, timeZone: config.businessTimeZone, store });
       await api.register(adminChargesRoutes, {
@@ -286,14 +314,16 @@ export async function buildApp({
         mailer,
         company: config.company,
         timeZone: config.businessTimeZone,
+        payRules: config.payRules,
       });
-      await api.register(payrollRunsRoutes, { prefix: '/payroll-runs', db });
+      await api.register(payrollRunsRoutes, { prefix: '/payroll-runs', db, payRules: config.payRules });
       await api.register(payRunsRoutes, {
         prefix: '/pay-runs',
         db,
         mailer,
         company: config.company,
         timeZone: config.businessTimeZone,
+        payRules: config.payRules,
       });
       // Decision 090, 091: sites, attendance imports, the manpower report.
       await api.register(sitesRoutes, { prefix: '/sites', db });
@@ -303,6 +333,7 @@ export async function buildApp({
         timeZone: config.businessTimeZone,
       });
       await api.register(reportsRoutes, { prefix: '/reports', db });
+      await api.register(publicHolidaysRoutes, { prefix: '/public-holidays', db });
     },
     { prefix: '/api' },
   );

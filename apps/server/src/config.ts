@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { DEFAULT_PAY_RULES, PAY_RULES, type PayRules } from '@td/shared/options/pay-rules';
 import { z } from 'zod';
 
 const TRUST_PROXY_HINT =
@@ -137,6 +138,12 @@ const ConfigSchema = z.object({
     .default(DEFAULT_COMPANY.uen),
   /** SPEC 2: the employer signs the employment letter through a named HR Manager. */
   HR_MANAGER_NAME: z.string().trim().min(1).max(100).default(DEFAULT_COMPANY.hrManagerName),
+  /**
+   * Issue 43, decision 092: `employment-act` (Part IV of the Employment Act: its overtime, rest-day and
+   * public-holiday pay, part months, lawful deductions only) or `seed` (SPEC 9's formulas as they were,
+   * for contracts outside Part IV).
+   */
+  PAY_RULES: z.enum(PAY_RULES).default(DEFAULT_PAY_RULES),
 });
 
 /** `someone@example.com` or `Some Name <someone@example.com>`. */
@@ -234,6 +241,8 @@ export interface Config {
   };
   /** The employer on the PDF documents. */
   company: CompanyDetails;
+  /** Issue 43: the rules payslips are computed by (decision 092). */
+  payRules: PayRules;
 }
 
 /** The From of outbox messages when MAIL_FROM is not set (no real server ever sees it). */
@@ -320,5 +329,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uen: settings.COMPANY_UEN,
       hrManagerName: settings.HR_MANAGER_NAME,
     },
+    payRules: settings.PAY_RULES,
   };
 }

@@ -3,10 +3,11 @@ import type { Db } from '../src/db/database.ts';
 import type { TimesheetRow } from '../src/db/schema.ts';
 
 /**
- * A timesheet row for inserting directly (CONVENTIONS 8). Hours in minutes. `site_id` (migration 0027)
- * only when given, so migration tests can seed a database migrated to an earlier version.
+ * A timesheet row for inserting directly (CONVENTIONS 8). Hours in minutes. `site_id` (migration 0027) and
+ * `rest_day_requested_by` (0028) only when given, so migration tests can seed a database migrated to an earlier version.
  */
-export type TimesheetSeedRow = Omit<TimesheetRow, 'site_id'> & Partial<Pick<TimesheetRow, 'site_id'>>;
+export type TimesheetSeedRow = Omit<TimesheetRow, 'site_id' | 'rest_day_requested_by'> &
+  Partial<Pick<TimesheetRow, 'site_id' | 'rest_day_requested_by'>>;
 
 export function buildTimesheetRow(overrides: Partial<TimesheetRow> & { worker_id: string | null }): TimesheetSeedRow {
   const timestamp = overrides.created_at ?? new Date().toISOString();

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Table types, one place for all of them. Dates are `YYYY-MM-DD` strings and timestamps ISO-8601
@@ -26,6 +26,10 @@ export interface Database {
   sites: SitesTable;
   timesheet_import_mappings: TimesheetImportMappingsTable;
   timesheet_imports: TimesheetImportsTable;
+  public_holidays: PublicHolidaysTable;
+  worker_renewals: WorkerRenewalsTable;
+  employment_letters: EmploymentLettersTable;
+  compliance_subscriptions: ComplianceSubscriptionsTable;
 }
 
 export interface UsersTable {
@@ -122,6 +126,14 @@ export interface WorkersTable {
   employment_start_date: string | null;
   employment_end_date: string | null;
   created_at: string;
+  /** Issue 43 (migration 0028): EA s.36 rest day, a weekday; Sunday by default. */
+  rest_day: Generated<string>;
+  /** 5, 5.5 or 6 (EA Third Schedule's daily rate divides by it). */
+  working_days_per_week: Generated<number>;
+  /** Integer minutes; the API carries hours (normal_hours_per_day). */
+  normal_minutes_per_day: Generated<number>;
+  /** Integer cents: the fixed monthly salary declared in a WP holder's IPA. */
+  declared_monthly_salary: ColumnType<number | null, number | null | undefined, number | null>;
   updated_at: string;
   /**
    * Decision 023: fin_no, passport_no and wp_no without whitespace, upper case; unique (migration
@@ -137,6 +149,21 @@ export interface WorkersTable {
   bank_account_no: string | null;
   /** GIRO, Cash or Cheque; null reads as GIRO when an account is set, Cash otherwise. */
   payment_mode: 'GIRO' | 'Cash' | 'Cheque' | null;
+  /** Decision 094 (migration 0029): the dated items MOM's permit conditions hang on. */
+  passport_expiry_date: string | null;
+  security_bond_number: string | null;
+  security_bond_issuer: string | null;
+  /** Cents. */
+  security_bond_amount: number | null;
+  security_bond_expiry_date: string | null;
+  medical_insurer: string | null;
+  medical_policy_number: string | null;
+  medical_insurance_expiry_date: string | null;
+  /** Null: derived (decision 094); 1 or 0: set by staff. */
+  sip_required: number | null;
+  sip_attended_date: string | null;
+  /** 0 is "no probation"; null is not recorded. */
+  probation_months: number | null;
 }
 export type WorkerRow = Selectable<WorkersTable>;
 export type NewWorkerRow = Insertable<WorkersTable>;
@@ -187,6 +214,8 @@ export interface TimesheetsTable {
   /** sites.id (migration 0027); null when not named, or once the site was deleted. */
   site_id: string | null;
   created_at: string;
+  /** Issue 43: EA s.37, who asked for work on a rest day: Employer (default) or Employee. */
+  rest_day_requested_by: Generated<string>;
   updated_at: string;
 }
 export type TimesheetRow = Selectable<TimesheetsTable>;
@@ -207,6 +236,11 @@ export interface AdminChargesTable {
   approved_by: string | null;
   approved_at: string | null;
   created_at: string;
+  /** Issue 43, EA s.27: the worker's prior written consent (date, and the signed copy as a stored file). */
+  consent_date: ColumnType<string | null, string | null | undefined, string | null>;
+  consent_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** EA s.28: the day the worker was heard on a damage charge. */
+  inquiry_date: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: string;
 }
 export type AdminChargeRow = Selectable<AdminChargesTable>;
@@ -279,6 +313,15 @@ export interface PayslipsTable {
   email_error: string | null;
   /** When the last e-mail was sent. */
   emailed_at: string | null;
+  /** Issue 43: `employment-act` or `seed`, the rules the figures were computed by (migration 0028). */
+  pay_rules: Generated<string>;
+  /** Integer cents: the lines the Act adds, and the sum of every earning line. */
+  rest_day_pay: Generated<number>;
+  public_holiday_pay: Generated<number>;
+  declared_salary_topup: Generated<number>;
+  gross_salary: Generated<number>;
+  /** JSON of the lines' bases, the charges not deducted and the warnings (employment-act only). */
+  pay_detail: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
   /** Decision 082: the pay run the payslip belongs to, if any. */
@@ -417,4 +460,50 @@ export interface TimesheetImportsTable {
   created_by: string | null;
   created_at: string;
   applied_at: string | null;
+}
+
+/** Issue 43 (migration 0028): the public holidays payroll reads, as observed; staff edit them. */
+export interface PublicHolidaysTable {
+  id: string;
+  date: string;
+  name: string;
+  observed_date: string;
+  created_at: string;
+  updated_at: string;
+}
+export type PublicHolidayRow = Selectable<PublicHolidaysTable>;
+
+/** Decision 094: a renewal of a worker's dated item; the previous expiry is kept here. */
+export interface WorkerRenewalsTable {
+  id: string;
+  worker_id: string;
+  kind: string;
+  previous_expiry_date: string | null;
+  new_expiry_date: string;
+  previous_reference: string | null;
+  new_reference: string | null;
+  renewed_by: string | null;
+  renewed_by_user_id: string | null;
+  renewed_at: string;
+}
+export type WorkerRenewalRow = Selectable<WorkerRenewalsTable>;
+
+/** KETs: each employment letter generated, who and when (migration 0029). */
+export interface EmploymentLettersTable {
+  id: string;
+  worker_id: string | null;
+  generated_by: string;
+  generated_by_user_id: string | null;
+  generated_at: string;
+}
+
+/** Decision 094: a staff member's weekly digest and calendar feed. */
+export interface ComplianceSubscriptionsTable {
+  user_id: string;
+  weekly_digest: number;
+  /** The Monday (`YYYY-MM-DD`) of the last digest claimed for this person. */
+  digest_week: string | null;
+  feed_token_hash: string | null;
+  feed_created_at: string | null;
+  updated_at: string;
 }

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { CHARGE_TYPES } from '@td/shared/options/admin-charges';
 import { addDays, dateInTimeZone } from '@td/shared/rules/dates';
 import { addMonthsToMonth, monthRange } from '@td/shared/rules/months';
-import { computePayslip } from '@td/shared/rules/payslip-preview';
 import { workerSearchName } from '@td/shared/rules/search-text';
 import { computeTimesheetHours } from '@td/shared/rules/timesheet-hours';
 import { identityKey } from '@td/shared/rules/worker-identity';
@@ -23,8 +22,8 @@ import {
   totalsByType,
 } from '../modules/admin-charges/public.ts';
 import {
-  basisOf,
   buildPayslipRow,
+  computeSourcePayslip,
   type NewPayslipRow,
   NO_TIMESHEETS,
   negativeNettReason,
@@ -304,6 +303,9 @@ function chargeRows(
       // ARCHITECTURE differs 8: the staff member who decided (the repository records the same for a rejection).
       approved_by: decided ? options.actor.name : null,
       approved_at: decided,
+      consent_date: null,
+      consent_url: null,
+      inquiry_date: null,
       created_at: created,
       updated_at: decided ?? created,
     });
@@ -344,6 +346,7 @@ async function insertTimesheets(
           overtime_hours: shift.overtime,
           notes: random() < 0.05 ? pick(random, TIMESHEET_NOTES) : null,
           site_id: null,
+          rest_day_requested_by: 'Employer',
           created_at: stamp,
           updated_at: stamp,
         });
@@ -395,17 +398,31 @@ async function payslipRows(
         rate_type: row.rate_type,
         salary_rate: row.salary_rate,
         status: row.status,
+        type_of_pass: row.type_of_pass,
+        // Migration 0028's defaults: the demo's workers keep the contract's Sunday, 6 days of 8 hours.
+        rest_day: row.rest_day ?? 'Sunday',
+        working_days_per_week: row.working_days_per_week ?? 6,
+        normal_minutes_per_day: row.normal_minutes_per_day ?? 480,
+        declared_monthly_salary: row.declared_monthly_salary ?? null,
+        employment_start_date: row.employment_start_date ?? null,
+        employment_end_date: row.employment_end_date ?? null,
       },
       timesheets: timesheets.get(row.id) ?? NO_TIMESHEETS,
       charges: totalsByType(charges.get(row.id) ?? []),
       chargeIds: (charges.get(row.id) ?? []).map((charge) => charge.id),
+      chargeRows: charges.get(row.id) ?? [],
+      days: [],
+      holidays: [],
     };
     const drawn = random() < 0.1 ? between(random, 1, 10) * 1000 : 0;
     // Issue 41 item 17: never a payslip with a negative nett. As staff would, the other deductions are
     // left out when they would take it below zero; a worker whose charges alone exceed the month's
     // earnings gets no payslip, as the payroll run skips them.
-    const otherDeductions = negativeNettReason(computePayslip(basisOf(source), drawn)) === null ? drawn : 0;
-    const computed = computePayslip(basisOf(source), otherDeductions);
+    // The demo's history is computed by SPEC 9's rules (recorded on each payslip as `seed`): it reads
+    // month totals, not the days the Employment Act's weeks need (decision 092).
+    const computeDemo = (deductions: number) => computeSourcePayslip(source, period, 'seed', deductions);
+    const otherDeductions = negativeNettReason(computeDemo(drawn)) === null ? drawn : 0;
+    const computed = computeDemo(otherDeductions);
     if (negativeNettReason(computed) !== null) return;
     const status =
       back >= 2

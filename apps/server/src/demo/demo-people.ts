@@ -216,8 +216,52 @@ export function planWorker(index: number, random: Random, today: string, taken: 
     employment_end_date: leftOn,
     created_at: createdAt,
     updated_at: createdAt,
+    ...complianceDates(random, index, pass, nationality, expiry),
   };
   return { row, leftOn };
+}
+
+/**
+ * Decision 094: the dated items MOM's conditions hang on. A passport runs years past the permit; the
+ * security bond (non-Malaysian Work Permit holders, $5,000) and the medical insurance (every work pass
+ * holder) expire across the same spread as the permits, so the compliance calendar of a large set holds
+ * about six items a worker.
+ */
+function complianceDates(
+  random: Random,
+  index: number,
+  pass: string,
+  nationality: string,
+  expiry: () => string,
+): Pick<
+  WorkerSeedRow,
+  | 'passport_expiry_date'
+  | 'security_bond_number'
+  | 'security_bond_issuer'
+  | 'security_bond_amount'
+  | 'security_bond_expiry_date'
+  | 'medical_insurer'
+  | 'medical_policy_number'
+  | 'medical_insurance_expiry_date'
+  | 'sip_required'
+  | 'sip_attended_date'
+  | 'probation_months'
+> {
+  const resident = pass === 'Singapore Citizen' || pass === 'PR';
+  const bonded = pass === 'WP' && nationality !== 'Malaysian';
+  return {
+    passport_expiry_date: addDays(expiry(), between(random, 200, 1500)),
+    security_bond_number: bonded ? `BG-${String(100_000 + index)}` : null,
+    security_bond_issuer: bonded ? pick(random, ['DBS Bank', 'OCBC Bank', 'India International Insurance']) : null,
+    security_bond_amount: bonded ? 500_000 : null,
+    security_bond_expiry_date: bonded ? addDays(expiry(), between(random, 0, 60)) : null,
+    medical_insurer: resident ? null : pick(random, ['NTUC Income', 'AIG Asia Pacific', 'Tokio Marine']),
+    medical_policy_number: resident ? null : `MI-${String(200_000 + index)}`,
+    medical_insurance_expiry_date: resident ? null : expiry(),
+    sip_required: null,
+    sip_attended_date: null,
+    probation_months: index % 3 === 0 ? 3 : 0,
+  };
 }
 
 /** Shifts a worker may do: day, day with overtime, night (past midnight), night with overtime, half day. */

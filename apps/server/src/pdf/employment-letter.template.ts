@@ -45,6 +45,8 @@ export type LetterWorker = Pick<
   | 'designation'
   | 'rate_type'
   | 'salary_rate'
+  | 'employment_start_date'
+  | 'probation_months'
 >;
 
 export interface EmploymentLetterInput {
@@ -61,9 +63,16 @@ const SIGNATORY_TITLE = 'HR Manager';
 export const CONTRACT_TERMS = {
   workingWeek: `${nowrap('6 working days a week')} ${nowrap('(Monday to Saturday)')}`,
   workingHours: nowrap('8:00 am to 5:00 pm'),
+  // Employment Act s.38(1): normal hours of work not more than 44 in one week. Six days of 8:00 am to
+  // 5:00 pm with a lunch hour would be 48, so Saturday is a half day (decision 095).
+  weeklyHours: nowrap('44 hours a week'),
+  saturdayHours: nowrap('8:00 am to 12:00 noon'),
   lunchBreak: nowrap('60-minute lunch break'),
   restDay: 'Sunday',
-  payDay: `${nowrap('on or before the 15th of each month')} ${nowrap('by bank transfer')}`,
+  // Decision 095: MOM's Key Employment Terms and Employment Act s.21 over SPEC 9's "on or before the
+  // 15th": salary within 7 days after the end of each salary period, overtime within 14 days.
+  payDay: `${nowrap('within 7 days after the end of each salary period')} ${nowrap('by bank transfer')}`,
+  overtimePayDays: nowrap('within 14 days after the end of the salary period'),
   overtimeMultiplier: nowrap('1.5 times'),
   discrepancyDays: nowrap('7 days'),
   sickLeaveAfterMonths: nowrap('3 months'),
@@ -257,6 +266,16 @@ function writeSection(doc: PdfDoc, number: number, section: Section): void {
 
 const clauseText = (clause: Clause) => (typeof clause === 'string' ? clause : clause.text);
 
+/** KETs: the probation period, or that there is none (nothing when it is not recorded). */
+function probationClause(months: number | null): Clause[] {
+  if (months === null) return [];
+  if (months === 0) return ['There is no probation period: your employment is confirmed from its start.'];
+  return [
+    `The first ${nowrap(`${months} month${months === 1 ? '' : 's'}`)} of your employment are a probation period. ` +
+      "During probation either party may end this contract by giving 7 days' written notice or pay in lieu.",
+  ];
+}
+
 /** The numbered clauses, worded from the worker's record and the SPEC 9 terms. */
 export function buildSections({ worker }: EmploymentLetterInput): Section[] {
   const t = CONTRACT_TERMS;
@@ -306,15 +325,19 @@ export function buildSections({ worker }: EmploymentLetterInput): Section[] {
 
   // 3. Commencement, with the SPEC 9 working days, hours, lunch break and rest day (KET: start date,
   // working arrangements).
-  const start = worker.date_of_issuance
-    ? `Your employment commences on ${formatLongDate(worker.date_of_issuance)} and continues until it is ended ` +
+  // KETs: the employment start date (the worker's own, not the permit's issue date; decision 095).
+  const start = worker.employment_start_date
+    ? `Your employment commences on ${formatLongDate(worker.employment_start_date)} and continues until it is ended ` +
       'under Clause 6.'
     : 'Your employment commences on the day you first report for work as the Company directs, which the ' +
       `Company will confirm to you in writing${kind === 'work-permit' ? ' and which cannot be earlier than the date your Work Permit is issued' : ''}, ` +
       'and continues until it is ended under Clause 6.';
   const commencement: Clause[] = [
     start,
-    `You will work ${t.workingWeek}. Your working hours are ${t.workingHours} each day, with a ${t.lunchBreak}.`,
+    `You will work ${t.workingWeek}. Your normal hours of work are ${t.weeklyHours}: ${t.workingHours} with a ` +
+      `${t.lunchBreak} (8 hours) from Monday to Friday, and ${t.saturdayHours} (4 hours) on Saturday. Hours ` +
+      'worked beyond these are overtime and are paid as Clause 4 sets out.',
+    ...probationClause(worker.probation_months),
     `${t.restDay} is your rest day. If you are asked to work on your rest day or on a public holiday, you will be ` +
       'paid for that work as the Employment Act 1968 provides.',
   ];
@@ -350,8 +373,8 @@ export function buildSections({ worker }: EmploymentLetterInput): Section[] {
   }
   remuneration.push(
     'Work beyond your normal daily hours, when your supervisor has asked for it, is overtime and is paid at ' +
-      `${t.overtimeMultiplier} your hourly basic rate of pay.${hourly} Overtime pay is paid with your salary for ` +
-      'the salary period in which the overtime was worked. Overtime will not exceed the limit of 72 hours a month ' +
+      `${t.overtimeMultiplier} your hourly basic rate of pay.${hourly} Overtime pay is paid ${t.overtimePayDays} ` +
+      'in which the overtime was worked. Overtime will not exceed the limit of 72 hours a month ' +
       'set by the Employment Act 1968.',
     'You will receive an itemised payslip for each salary period. You must report any discrepancy in your ' +
       `salary to the Company within ${t.discrepancyDays} of receiving the payslip, so that it can be ` +
@@ -364,8 +387,11 @@ export function buildSections({ worker }: EmploymentLetterInput): Section[] {
     `You are entitled to ${t.marriageLeaveDays} of paid marriage leave on your marriage, and to paid ` +
       `compassionate leave ${t.compassionateLeaveDays} on the death of a member of your immediate ` +
       'family (spouse, child, parent or sibling).',
-    'You are also entitled to paid annual leave, paid public holidays and any other leave that the Employment ' +
-      'Act 1968 and other Singapore law provide.',
+    // Employment Act s.43: 7 days in the first year of service, one more for each further year, up to 14.
+    'After 3 months of service you are entitled to paid annual leave of 7 days for your first 12 months of ' +
+      'continuous service, one more day for each further year of service, up to 14 days a year.',
+    'You are also entitled to paid public holidays and any other leave that the Employment Act 1968 and other ' +
+      'Singapore law provide.',
     kind === 'work-permit' || kind === 's-pass'
       ? 'The Company pays the medical consultation fees for your certified sick leave, maintains the medical ' +
           `insurance required for ${passName} holders and bears the cost of your medical treatment as the ` +
@@ -413,7 +439,11 @@ export function buildSections({ worker }: EmploymentLetterInput): Section[] {
       'of notice, that is, salary equal to the notice period or to the part of it not served.',
     'The Company may end this contract without notice for misconduct, after due inquiry, as section 14 of the ' +
       'Employment Act 1968 permits.',
-    `All outstanding salary will be settled within ${t.settlementDays} of the last day of employment.`,
+    // Employment Act ss.22-23: final pay on the day of dismissal (or within 3 working days); on resignation
+    // with notice, on the last day; without notice, within 7 days.
+    'Your final salary is paid as the Employment Act 1968 provides: if the Company dismisses you, on the day ' +
+      'of dismissal or, where that is not possible, within 3 working days; if you resign with notice, on your ' +
+      `last day of work; if you resign without notice, within ${t.settlementDays} of your last day.`,
   ];
   if (kind === 'work-permit' || kind === 's-pass') {
     termination.push(

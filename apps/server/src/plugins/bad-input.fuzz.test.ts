@@ -227,6 +227,12 @@ describe('bad input never breaks the server (decision 035)', () => {
       await t.request({ method: 'POST', url: '/api/sites', payload: { ...site, name: 'Seed site' } })
     ).json().id;
     const mapping = { worker: 'FIN', date: 'Date', date_format: 'DD/MM/YYYY', time_in: 'In', time_out: 'Out' };
+    // Issue 43: the public holidays payroll reads (decision 092).
+    const holiday = { date: '2030-05-01', name: 'Labour Day', observed_date: '' };
+    const holidayId = (
+      await t.request({ method: 'POST', url: '/api/public-holidays', payload: { ...holiday, date: '2031-05-01' } })
+    ).json().id;
+    expect(holidayId).toEqual(expect.any(String));
 
     /** A valid request of each write route with a body: where the breaking starts. */
     const seeds: Record<string, { url: string; body: unknown }> = {
@@ -269,6 +275,10 @@ describe('bad input never breaks the server (decision 035)', () => {
       'POST /api/payslips/mark-paid': { url: '/api/payslips/mark-paid', body: { ids: [payslipId] } },
       'POST /api/payroll-runs/preview': { url: '/api/payroll-runs/preview', body: run },
       'POST /api/payroll-runs': { url: '/api/payroll-runs', body: run },
+      // A run that does not exist: the body is what is broken (a real one is in the pay runs' tests).
+      'POST /api/pay-runs/:id/pay': { url: `/api/pay-runs/${siteId}/pay`, body: { payment_date: '2025-06-05' } },
+      'POST /api/public-holidays': { url: '/api/public-holidays', body: holiday },
+      'PUT /api/public-holidays/:id': { url: `/api/public-holidays/${holidayId}`, body: holiday },
       'POST /api/sites': { url: '/api/sites', body: site },
       'PUT /api/sites/:id': { url: `/api/sites/${siteId}`, body: site },
       'POST /api/timesheet-imports/mappings': {
@@ -276,11 +286,14 @@ describe('bad input never breaks the server (decision 035)', () => {
         body: { name: 'Gate', headers: ['FIN', 'Date', 'In', 'Out'], mapping },
       },
       // An import that does not exist: the body is what is broken (a real one is in the import's tests).
-      // A pay run that does not exist: the payment's body is what is broken (paying is in the pay runs' tests).
-      'POST /api/pay-runs/:id/pay': { url: `/api/pay-runs/${siteId}/pay`, body: { payment_date: '2025-05-07' } },
       'POST /api/timesheet-imports/:id/rows/:line/resolve': {
         url: `/api/timesheet-imports/${siteId}/rows/2/resolve`,
         body: { action: 'keep' },
+      },
+      'PUT /api/auth/me/notifications': { url: '/api/auth/me/notifications', body: { weekly_digest: true } },
+      'POST /api/compliance/workers/:id/renewals': {
+        url: `/api/compliance/workers/${worker.id}/renewals`,
+        body: { kind: 'passport', expiry_date: '2031-01-01', reference: 'BD7654321' },
       },
     };
     /** Write routes without a JSON body: their id (or query) is what can be broken. */
@@ -299,16 +312,22 @@ describe('bad input never breaks the server (decision 035)', () => {
       'POST /api/timesheet-imports',
       'POST /api/timesheet-imports/inspect',
       'DELETE /api/sites/:id',
-      'POST /api/timesheet-imports/:id/apply',
+      // Decision 082: a run's generation writes in the background after its 202, which the write count
+      // here would take for a partial write; its input is covered by the pay runs' own tests.
+      'POST /api/pay-runs',
       'POST /api/pay-runs/:id/approve',
       'POST /api/pay-runs/:id/reopen',
       'DELETE /api/pay-runs/:id',
       'DELETE /api/pay-runs/:id/payslips/:payslipId',
-      // Starts a background generation that outlives the request; its body is the payroll run's input,
-      // fuzzed above under POST /api/payroll-runs.
-      'POST /api/pay-runs',
+      'DELETE /api/public-holidays/:id',
+      'POST /api/timesheet-imports/:id/apply',
       // No input at all.
       'POST /api/auth/logout',
+      // Decision 094: the feed and the digest take no body; the letter's id is its only input.
+      'POST /api/compliance/feed',
+      'DELETE /api/compliance/feed',
+      'POST /api/compliance/digest/send-now',
+      'POST /api/workers/:id/employment-letter',
     ]);
 
     const routes = routeTableOf(t.app).flatMap((route) =>

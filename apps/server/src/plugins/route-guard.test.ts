@@ -27,6 +27,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/auth/setup',
   'HEAD /api/auth/setup',
   'POST /api/auth/setup',
+  // Decision 094: the calendar feed, read by calendar services without a session; its token is its key.
+  'GET /api/compliance/feed/:token',
+  'HEAD /api/compliance/feed/:token',
 ]);
 
 /** A concrete URL for a route pattern: ids become UUIDs, a wildcard a well-formed stored-file path. */

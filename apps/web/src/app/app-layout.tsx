@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@td/shared/options/product';
-import { ArrowLeft, HardHat, KeyRound, LogOut, Menu, X } from 'lucide-react';
+import { ArrowLeft, BellRing, HardHat, KeyRound, LogOut, Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { cn } from '@/components/ui/cn.ts';
@@ -165,6 +165,15 @@ function Sidebar({ open, onClose }: { open: boolean; onClose(): void }) {
         >
           <KeyRound aria-hidden="true" className="h-4 w-4" />
           Change password
+        </Link>
+        {/* Decision 094: the person's compliance reminders (weekly digest, calendar feed). */}
+        <Link
+          to="/account/reminders"
+          aria-current={location.pathname === '/account/reminders' ? 'page' : undefined}
+          className="flex w-full items-center gap-3 rounded-xl px-3 py-2 text-sm font-medium text-ink hover:bg-black/5"
+        >
+          <BellRing aria-hidden="true" className="h-4 w-4" />
+          Reminders
         </Link>
         <button
           type="button"

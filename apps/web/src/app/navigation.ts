@@ -1,5 +1,6 @@
 import {
   Banknote,
+  CalendarClock,
   ClipboardList,
   FileBarChart,
   GraduationCap,
@@ -24,6 +25,8 @@ export const NAVIGATION = [
   { label: 'Timesheet', to: '/timesheet', Icon: ClipboardList, sections: ['/timesheet/'] },
   { label: 'Payslip', to: '/payslip', Icon: Banknote, sections: ['/payslip/'] },
   { label: 'Training Records', to: '/training-records', Icon: GraduationCap, sections: ['/training-records/'] },
+  // Decision 095: every dated item of every worker in one calendar.
+  { label: 'Compliance', to: '/compliance', Icon: CalendarClock, sections: [] },
   { label: 'Admin Charge', to: '/admin-charge', Icon: ReceiptText, sections: ['/admin-charge/'] },
   // Decision 090: sites and the manpower report.
   { label: 'Sites', to: '/sites', Icon: MapPin, sections: ['/sites/'] },

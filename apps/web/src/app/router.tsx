@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { adminChargeRoutes } from '@/features/admin-charges/routes.tsx';
 import { LoginPage } from '@/features/auth/pages/login-page.tsx';
+import { complianceRoutes } from '@/features/compliance/routes.tsx';
 import { employmentLetterRoutes } from '@/features/employment-letter/routes.tsx';
 import { payslipRoutes } from '@/features/payslips/routes.tsx';
 import { reportRoutes } from '@/features/reports/routes.tsx';
@@ -26,6 +27,7 @@ const featureRoutes: RouteObject[] = [
   ...payslipRoutes,
   ...trainingRecordRoutes,
   ...employmentLetterRoutes,
+  ...complianceRoutes,
   {
     // Decision 037: reached from the signed-in user's menu in the shell.
     path: '/account/password',

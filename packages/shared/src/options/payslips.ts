@@ -35,6 +35,13 @@ export const PAYSLIP_MESSAGES = {
   batchPaidFailure: 'Failed to mark payslips as paid',
 } as const;
 
+/**
+ * Issue 43, EA s.32: payslips whose deductions are over half their salary cannot be approved or paid
+ * until they are within it (the 409 names them).
+ */
+export const deductionsOverCapMessage = (names: readonly string[]) =>
+  `Deductions are more than 50% of the salary on the payslip(s) of ${names.join(', ')} (Employment Act s.32). Reduce them before approving or paying.`;
+
 /** SPEC 8: the duplicate-period message, and its Paid variant. */
 export function payslipExistsMessage(workerName: string, start: string, end: string, status: string): string {
   const base = `A payslip for ${workerName} already exists for the selected period (${messageDate(start)} to ${messageDate(end)})`;

@@ -1,3 +1,5 @@
+import { COMPLIANCE_FIELD_LABELS } from './compliance.ts';
+
 // SPEC 3: option lists for the worker form, filters and badges.
 export const NATIONALITIES = [
   'Bangladeshi',
@@ -76,6 +78,13 @@ export const WORKER_FIELD_LABELS = {
   bank_swift_code: 'Bank',
   bank_account_no: 'Bank Account No.',
   payment_mode: 'Payment Mode',
+  // Issue 43 (decision 092): what the Employment Act's pay reads.
+  rest_day: 'Rest Day',
+  working_days_per_week: 'Working Days per Week',
+  normal_hours_per_day: 'Normal Hours per Day',
+  declared_monthly_salary: 'Declared Monthly Salary (IPA)',
+  // Decision 094: the dated items of migration 0029.
+  ...COMPLIANCE_FIELD_LABELS,
 } as const;
 export type WorkerField = keyof typeof WORKER_FIELD_LABELS;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHARGE_STATUSES, isChargeType } from '../options/admin-charges.ts';
+import { CHARGE_STATUSES, type ChargeType, isChargeType } from '../options/admin-charges.ts';
 import { isIsoDate } from '../rules/dates.ts';
 import { fromCents } from '../rules/money.ts';
 import { cleanText, hasForbiddenCharacters, isUuid } from './fields.ts';
@@ -21,6 +21,8 @@ export const AMOUNT_TOO_LARGE = 'Amount must not be more than 999,999.99';
 export const CHARGE_DATE_INVALID = 'Invalid Charge date format. Please use YYYY-MM-DD format.';
 export const CHARGE_TYPE_INVALID = 'Please choose a valid Charge type';
 export const WORKER_INVALID = 'Please choose a worker from the list';
+export const CONSENT_DATE_INVALID = "Invalid Worker's written consent date format. Please use YYYY-MM-DD format.";
+export const INQUIRY_DATE_INVALID = 'Invalid Inquiry date format. Please use YYYY-MM-DD format.';
 export const DESCRIPTION_TOO_LONG = 'Description must be at most 2000 characters';
 export const TEXT_NOT_ALLOWED = 'Please remove the control characters from this text';
 
@@ -95,7 +97,25 @@ const AdminChargeFields = z.object({
   charge_type: formText(CHARGE_TYPE_INVALID),
   amount: z.union([z.string(), z.number(), z.null()], { error: AMOUNT_POSITIVE }).optional(),
   description: formText('Description must be text'),
+  /** Issue 43 (EA s.27, s.28): left out, the stored value is kept; blank clears it. */
+  consent_date: z.union([z.string(), z.null()], { error: CONSENT_DATE_INVALID }).optional(),
+  consent_url: z.union([z.string(), z.null()], { error: 'Signed consent must be text' }).optional(),
+  inquiry_date: z.union([z.string(), z.null()], { error: INQUIRY_DATE_INVALID }).optional(),
 });
+
+/** An optional date field: undefined when left out, null when blank, else a checked date. */
+function optionalDate(
+  value: string | null | undefined,
+  path: 'consent_date' | 'inquiry_date',
+  message: string,
+  issue: (path: 'consent_date' | 'inquiry_date', message: string) => void,
+): string | null | undefined {
+  if (value === undefined) return undefined;
+  const text = value?.trim() ?? '';
+  if (text === '') return null;
+  if (!isIsoDate(text) || text < '1900-01-01' || text > '2099-12-31') issue(path, message);
+  return text;
+}
 
 /** What the form holds: every field a string (the API also takes a number for `amount`). */
 export type AdminChargeFormValues = {
@@ -132,6 +152,15 @@ export const AdminChargeInput = AdminChargeFields.transform((fields, ctx) => {
   if (description.length > DESCRIPTION_MAX) issue('description', DESCRIPTION_TOO_LONG);
   else if (hasForbiddenCharacters(description, true)) issue('description', TEXT_NOT_ALLOWED);
 
+  const lawful = (path: 'consent_date' | 'inquiry_date', message: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message });
+  const consentDate = optionalDate(fields.consent_date, 'consent_date', CONSENT_DATE_INVALID, lawful);
+  const inquiryDate = optionalDate(fields.inquiry_date, 'inquiry_date', INQUIRY_DATE_INVALID, lawful);
+  const consentUrl = fields.consent_url === undefined ? undefined : cleanText(fields.consent_url ?? '') || null;
+  if (consentUrl && (consentUrl.length > 500 || hasForbiddenCharacters(consentUrl))) {
+    ctx.addIssue({ code: 'custom', path: ['consent_url'], message: TEXT_NOT_ALLOWED });
+  }
+
   if (!amount.ok || !isChargeType(fields.charge_type)) return z.NEVER;
   return {
     // Ids are stored in lower case; PostgreSQL compares uuids without case, SQLite's text would not.
@@ -141,6 +170,19 @@ export const AdminChargeInput = AdminChargeFields.transform((fields, ctx) => {
     /** Dollars with at most 2 decimals, exactly cents / 100. */
     amount: fromCents(amount.cents),
     description: description === '' ? null : description,
+    // Left out (undefined): not in the output, so the stored value is kept.
+    ...(consentDate === undefined ? {} : { consent_date: consentDate }),
+    ...(consentUrl === undefined ? {} : { consent_url: consentUrl }),
+    ...(inquiryDate === undefined ? {} : { inquiry_date: inquiryDate }),
+  } as {
+    worker_id: string;
+    charge_date: string;
+    charge_type: ChargeType;
+    amount: number;
+    description: string | null;
+    consent_date?: string | null;
+    consent_url?: string | null;
+    inquiry_date?: string | null;
   };
 });
 export type AdminChargeInput = z.output<typeof AdminChargeInput>;
@@ -173,6 +215,10 @@ export const AdminCharge = z.object({
   status: z.enum(CHARGE_STATUSES),
   approved_by: nullableString,
   approved_at: nullableString,
+  /** Issue 43: the worker's prior written consent (EA s.27) and the day he was heard on damage (s.28). */
+  consent_date: nullableString.optional(),
+  consent_url: nullableString.optional(),
+  inquiry_date: nullableString.optional(),
   created_at: z.string(),
   updated_at: z.string(),
   worker: AdminChargeWorker.nullable(),

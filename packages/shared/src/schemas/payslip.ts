@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAY_RULES } from '../options/pay-rules.ts';
 import { PAYSLIP_MESSAGES as M, negativeNettMessage } from '../options/payslips.ts';
 import { addMonths, isIsoDate, messageDate } from '../rules/dates.ts';
 import { fromCents } from '../rules/money.ts';
@@ -98,8 +99,19 @@ export const GeneratePayslipInput = PreviewFields.extend({
 });
 export type GeneratePayslipInput = z.output<typeof GeneratePayslipInput>;
 
+/** Decision 018's deduction warnings and issue 43's (decision 092). */
 export const DeductionWarning = z.object({
-  code: z.enum(['DEDUCTIONS_OVER_HALF', 'DAMAGE_OVER_QUARTER', 'FINE_DEDUCTED']),
+  code: z.enum([
+    'DEDUCTIONS_OVER_HALF',
+    'DAMAGE_OVER_QUARTER',
+    'FINE_DEDUCTED',
+    'DAY_OVER_12_HOURS',
+    'OVERTIME_OVER_72',
+    'CHARGES_NOT_APPROVED',
+    'CONSENT_MISSING',
+    'INQUIRY_MISSING',
+    'NEGATIVE_NETT',
+  ]),
   message: z.string(),
 });
 
@@ -123,6 +135,18 @@ export const ChargeTotal = z.object({
 });
 export type ChargeTotal = z.infer<typeof ChargeTotal>;
 
+export const NotDeductedCharge = z.object({ admin_charge_id: z.string(), amount: z.number(), reason: z.string() });
+export type NotDeductedCharge = z.infer<typeof NotDeductedCharge>;
+
+export const PayLines = z.object({
+  basic: z.string(),
+  overtime: z.string(),
+  rest_day: z.string(),
+  public_holiday: z.string(),
+  declared_topup: z.string(),
+});
+export type PayLines = z.infer<typeof PayLines>;
+
 /** SPEC 3 payslip figures: money in dollars (2 decimals), hours to 2 decimals, rates to the cent. */
 export const PayslipFigures = z.object({
   total_hours_worked: z.number(),
@@ -134,6 +158,18 @@ export const PayslipFigures = z.object({
   admin_charges_deduction: z.number(),
   other_deductions: z.number(),
   nett_salary: z.number(),
+  /** Issue 43: the rules the figures were computed by (decision 092). */
+  pay_rules: z.enum(PAY_RULES),
+  /** EA s.37, s.88, the declared salary floor: 0 under the seed rules. */
+  rest_day_pay: z.number(),
+  public_holiday_pay: z.number(),
+  declared_salary_topup: z.number(),
+  /** Every earning line summed: the salary the deduction limits are measured against. */
+  gross_salary: z.number(),
+  /** The period's charges not deducted, and why (EA s.27, s.28). */
+  not_deducted: z.array(NotDeductedCharge),
+  /** What each line is made of ("2 rest days at the employer's request"). */
+  pay_lines: PayLines,
 });
 export type PayslipFigures = z.infer<typeof PayslipFigures>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_REST_DAY_REQUESTER, REST_DAY_REQUESTERS } from '../options/pay-rules.ts';
 import { isIsoDate, messageDate } from '../rules/dates.ts';
 import { isMonth } from '../rules/months.ts';
 import { longShiftMinutes, TIME_OF_DAY } from '../rules/timesheet-hours.ts';
@@ -12,6 +13,7 @@ import { cleanText, hasForbiddenCharacters, isUuid } from './fields.ts';
 
 // SPEC 5: the form's messages, word for word.
 export const WORKER_REQUIRED = 'Worker is required';
+export const REST_DAY_REQUESTER_INVALID = 'Rest day work requested by must be Employer or Employee';
 export const WORK_DATE_REQUIRED = 'Work date is required';
 /** SPEC 5: a second timesheet for a worker and date is refused. */
 export const duplicateTimesheetMessage = (worker: string, date: string) =>
@@ -120,6 +122,22 @@ function readNotes(notes: string, issue: Issue, path = 'notes'): string | null {
   return text === '' ? null : text;
 }
 
+/**
+ * Decision 094: working without a valid work permit is an offence (Employment of Foreign Manpower Act
+ * s.5(1)); a timesheet for a date after the permit's expiry is refused (409 `PERMIT_EXPIRED`).
+ */
+export const permitExpiredMessage = (worker: string, expiry: string) =>
+  `${worker}'s work permit expired on ${expiry}: no timesheet can be recorded after that date`;
+/** Decision 094: a lapsed safety certificate is a warning the staff member confirms (409 `CERTIFICATE_LAPSED`). */
+export const certificateLapsedMessage = (
+  worker: string,
+  lapsed: Array<{ training_name: string; expiry_date: string }>,
+) =>
+  `${worker}'s ${lapsed.map((c) => `${c.training_name} certificate lapsed on ${c.expiry_date}`).join(', ')}. Confirm to record the timesheet anyway.`;
+
+/** Sent as true after the staff member saw the lapsed-certificate warning and confirmed it. */
+const confirmLapsed = z.boolean({ error: 'Confirmation must be true or false' }).optional();
+
 const TimesheetFields = z.object({
   worker_id: formText(WORKER_INVALID),
   work_date: formText(WORK_DATE_INVALID),
@@ -127,6 +145,12 @@ const TimesheetFields = z.object({
   time_out: formText(timeInvalidMessage('Time Out')),
   notes: formText('Notes must be text'),
   site_id: formText(SITE_INVALID),
+  /** Issue 43, EA s.37: who asked for work on the worker's rest day; blank or left out is the employer. */
+  rest_day_requested_by: z.preprocess(
+    (value) => (value === null || value === undefined || value === '' ? DEFAULT_REST_DAY_REQUESTER : value),
+    z.enum(REST_DAY_REQUESTERS, { error: REST_DAY_REQUESTER_INVALID }),
+  ),
+  confirm_lapsed_certificates: confirmLapsed,
 });
 
 /** What the form holds: every field a string. */
@@ -137,6 +161,7 @@ export type TimesheetFormValues = {
   time_out: string;
   notes: string;
   site_id?: string;
+  rest_day_requested_by?: string;
 };
 
 /** SPEC 5 timesheet rules, every message at once; unknown keys (hours_worked ...) are dropped. */
@@ -151,6 +176,8 @@ export const TimesheetInput = TimesheetFields.transform((fields, ctx) => {
     time_out: readTime(fields.time_out, 'time_out', issue),
     notes: readNotes(fields.notes, issue),
     site_id: readSite(fields.site_id, issue),
+    rest_day_requested_by: fields.rest_day_requested_by,
+    confirm_lapsed_certificates: fields.confirm_lapsed_certificates === true,
   };
 });
 export type TimesheetInput = z.output<typeof TimesheetInput>;
@@ -172,6 +199,7 @@ export const CrewTimesheetInput = z
     /** Decision 090: crew entry starts from a site; every row is saved on it. */
     site_id: formText(SITE_INVALID),
     rows: z.array(CrewRowFields, { error: CREW_ROWS_REQUIRED }).max(CREW_MAX_ROWS, { error: CREW_TOO_MANY_ROWS }),
+    confirm_lapsed_certificates: confirmLapsed,
   })
   .transform((fields, ctx) => {
     const issueAt =
@@ -190,7 +218,12 @@ export const CrewTimesheetInput = z
         notes: readNotes(row.notes, issue),
       };
     });
-    return { work_date: fields.work_date, site_id: readSite(fields.site_id, issueAt()), rows };
+    return {
+      work_date: fields.work_date,
+      site_id: readSite(fields.site_id, issueAt()),
+      rows,
+      confirm_lapsed_certificates: fields.confirm_lapsed_certificates === true,
+    };
   });
 export type CrewTimesheetInput = z.output<typeof CrewTimesheetInput>;
 export type CrewTimesheetRequest = z.input<typeof CrewTimesheetInput>;
@@ -199,7 +232,14 @@ export const CrewTimesheetResult = z.object({
   /** How many timesheets were saved. */
   saved: z.number().int(),
   /** Rows not saved: the worker already had a timesheet that date (or was not found). */
-  skipped: z.array(z.object({ worker_id: z.string(), message: z.string() })),
+  skipped: z.array(
+    z.object({
+      worker_id: z.string(),
+      message: z.string(),
+      /** Decision 094: `PERMIT_EXPIRED` or `CERTIFICATE_LAPSED` when that is why the row was skipped. */
+      code: z.enum(['PERMIT_EXPIRED', 'CERTIFICATE_LAPSED']).optional(),
+    }),
+  ),
   /** Saved rows to check (issue 41 item 16: a shift over 16 hours). */
   warnings: z.array(z.object({ worker_id: z.string(), message: z.string() })),
 });
@@ -250,6 +290,8 @@ export const Timesheet = z.object({
   /** Decision 090: the site (sites.id) or null, and the site named. */
   site_id: nullableString,
   site: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Issue 43: Employer or Employee (EA s.37); counts only on the worker's rest day. */
+  rest_day_requested_by: z.string().optional(),
   created_at: z.string(),
   updated_at: z.string(),
   worker: TimesheetWorker.nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_NORMAL_HOURS_PER_DAY, WEEKDAYS, WORKING_DAYS_PER_WEEK } from '../options/pay-rules.ts';
 import { accountNumberProblem, GIRO_BANKS, PAY_RUN_MESSAGES, PAYMENT_MODES } from '../options/pay-runs.ts';
 import {
   CORETRADES,
@@ -59,6 +60,8 @@ export const AGE_MESSAGE = `Date of Birth must give an age between ${MIN_WORKER_
 export const EXPIRY_BEFORE_ISSUANCE_MESSAGE = 'WP Expiry Date must be after the Date of Issuance';
 /** A pass is issued on or after the day it was applied for (decision 023's plausibility checks). */
 export const ISSUANCE_BEFORE_APPLICATION_MESSAGE = 'Date of Issuance cannot be before the Date of Application';
+export const WORKING_DAYS_MESSAGE = 'Working Days per Week must be 5, 5.5 or 6';
+export const NORMAL_HOURS_MESSAGE = `Normal Hours per Day must be more than 0 and at most ${MAX_NORMAL_HOURS_PER_DAY}, in quarter hours`;
 export const EMPLOYMENT_END_BEFORE_START_MESSAGE = 'Employment End Date cannot be before the Employment Start Date';
 
 /** SPEC 5: always required. */
@@ -105,6 +108,27 @@ const date = (field: WorkerField, rules: { past?: boolean } = {}) => optional(is
 const choice = <T extends readonly [string, ...string[]]>(field: WorkerField, values: T) =>
   optional(oneOf(values, L[field]));
 
+export const SIP_REQUIRED_MESSAGE = 'Settling-In Programme Required must be Yes, No or Derived';
+/** `true`/`false` as the form's choice sends them; empty or null is "derive it" (decision 094). */
+const sipChoice = z
+  .union([z.boolean(), z.enum(['true', 'false'])], { error: SIP_REQUIRED_MESSAGE })
+  .transform((value) => (typeof value === 'boolean' ? value : value === 'true'));
+
+/** Decision 094: the fields of migration 0029, all kept when a PUT leaves them out. */
+export const COMPLIANCE_WORKER_FIELDS = [
+  'passport_expiry_date',
+  'security_bond_number',
+  'security_bond_issuer',
+  'security_bond_amount',
+  'security_bond_expiry_date',
+  'medical_insurer',
+  'medical_policy_number',
+  'medical_insurance_expiry_date',
+  'sip_required',
+  'sip_attended_date',
+  'probation_months',
+] as const satisfies readonly WorkerField[];
+
 const WorkerFields = z.object({
   first_name: text('first_name', 100),
   last_name: text('last_name', 100),
@@ -148,7 +172,48 @@ const WorkerFields = z.object({
     safeText(30, { label: L.bank_account_no }).overwrite((value) => value.replace(/[\s-]/g, '')),
   ),
   payment_mode: keptWhenOmitted(oneOf(PAYMENT_MODES, L.payment_mode)),
+  // Issue 43 (decision 092): left out or blank, the stored value is kept (on add, the contract's default:
+  // Sunday, 6 days, 8 hours); decision 096's rule for fields added after the whole-record PUT.
+  rest_day: keptOrDefault(oneOf(WEEKDAYS, L.rest_day)),
+  working_days_per_week: keptOrDefault(
+    z.coerce
+      .number({ error: WORKING_DAYS_MESSAGE })
+      .refine((value) => (WORKING_DAYS_PER_WEEK as readonly number[]).includes(value), WORKING_DAYS_MESSAGE),
+  ),
+  normal_hours_per_day: keptOrDefault(
+    z.coerce
+      .number({ error: NORMAL_HOURS_MESSAGE })
+      .refine(
+        (value) => value > 0 && value <= MAX_NORMAL_HOURS_PER_DAY && Number.isInteger(value * 4),
+        NORMAL_HOURS_MESSAGE,
+      ),
+  ),
+  /** Dollars in, integer cents out; a WP holder's IPA salary (the Work Passes Regulations' floor). */
+  declared_monthly_salary: keptWhenOmitted(money({ label: L.declared_monthly_salary })),
+  // Decision 094 (migration 0029): the dated items MOM's permit conditions hang on, kept when omitted too.
+  passport_expiry_date: keptWhenOmitted(isoDate({ label: L.passport_expiry_date })),
+  security_bond_number: keptWhenOmitted(safeText(40, { label: L.security_bond_number })),
+  security_bond_issuer: keptWhenOmitted(safeText(100, { label: L.security_bond_issuer })),
+  /** Dollars in, integer cents out. */
+  security_bond_amount: keptWhenOmitted(money({ label: L.security_bond_amount })),
+  security_bond_expiry_date: keptWhenOmitted(isoDate({ label: L.security_bond_expiry_date })),
+  medical_insurer: keptWhenOmitted(safeText(100, { label: L.medical_insurer })),
+  medical_policy_number: keptWhenOmitted(safeText(40, { label: L.medical_policy_number })),
+  medical_insurance_expiry_date: keptWhenOmitted(isoDate({ label: L.medical_insurance_expiry_date })),
+  /** Null: derived from the pass and nationality; true or false: set by staff (decision 094). */
+  sip_required: keptWhenOmitted(sipChoice),
+  sip_attended_date: keptWhenOmitted(isoDate({ label: L.sip_attended_date })),
+  /** KETs: the probation in months, 0 for none. */
+  probation_months: keptWhenOmitted(queryInt({ label: L.probation_months, min: 0, max: 12 })),
 });
+
+/** Blank or left out: undefined, so an update keeps the stored value and an insert takes the default. */
+function keptOrDefault<T extends z.ZodType>(schema: T) {
+  return z.preprocess<unknown, z.ZodOptional<T>, z.input<T> | null | undefined>(
+    (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
+    schema.optional(),
+  );
+}
 
 /** Fields a PUT may leave out, keeping what is stored (decision 096); every other field must be sent. */
 export const FIELDS_KEPT_WHEN_OMITTED: ReadonlySet<WorkerField> = new Set<WorkerField>([
@@ -157,6 +222,11 @@ export const FIELDS_KEPT_WHEN_OMITTED: ReadonlySet<WorkerField> = new Set<Worker
   'bank_swift_code',
   'bank_account_no',
   'payment_mode',
+  'rest_day',
+  'working_days_per_week',
+  'normal_hours_per_day',
+  'declared_monthly_salary',
+  ...COMPLIANCE_WORKER_FIELDS,
 ]);
 
 /** What the form holds and sends: strings as typed. */
@@ -310,8 +380,30 @@ export const Worker = z.object({
   bank_swift_code: nullableString,
   bank_account_no: nullableString,
   payment_mode: nullableString,
+  /** Issue 43 (decision 092). */
+  rest_day: z.string(),
+  working_days_per_week: z.number(),
+  normal_hours_per_day: z.number(),
+  declared_monthly_salary: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  // Decision 094 (migration 0029): the worker's dated items.
+  passport_expiry_date: nullableString,
+  security_bond_number: nullableString,
+  security_bond_issuer: nullableString,
+  security_bond_amount: z.number().nullable(),
+  security_bond_expiry_date: nullableString,
+  medical_insurer: nullableString,
+  medical_policy_number: nullableString,
+  medical_insurance_expiry_date: nullableString,
+  /** Whether the worker must attend the SIP: set by staff, else derived (decision 094). */
+  sip_required: z.boolean(),
+  /** What staff set (`null`: derived from the pass and nationality). */
+  sip_required_override: z.boolean().nullable(),
+  sip_attended_date: nullableString,
+  probation_months: z.number().int().nullable(),
+  /** Decision 094: dates that contradict MOM's conditions, e.g. a permit beyond the passport. */
+  compliance_flags: z.array(z.object({ code: z.string(), message: z.string() })),
 });
 export type Worker = z.infer<typeof Worker>;
 
@@ -402,6 +494,9 @@ export const WorkerLookupItem = Worker.pick({
   fin_no: true,
   wp_no: true,
   email: true,
+}).extend({
+  /** Issue 43: the timesheet form asks who requested the work only on the worker's rest day. */
+  rest_day: z.string().optional(),
 });
 export type WorkerLookupItem = z.infer<typeof WorkerLookupItem>;
 

@@ -25,6 +25,8 @@ import * as employmentDates from './0023-employment-dates.ts';
 import * as payRuns from './0024-pay-runs.ts';
 import * as emailOutboxAndIdempotency from './0026-email-outbox-and-idempotency.ts';
 import * as sites from './0027-sites.ts';
+import * as lawfulPay from './0028-lawful-pay.ts';
+import * as compliance from './0029-compliance.ts';
 import * as workerSearchName from './0032-worker-search-name.ts';
 
 /** Listed here rather than read from disk, so the bundled server carries them. Append only. */
@@ -55,5 +57,7 @@ export const migrations: Record<string, Migration> = {
   '0024-pay-runs': payRuns,
   '0026-email-outbox-and-idempotency': emailOutboxAndIdempotency,
   '0027-sites': sites,
+  '0028-lawful-pay': lawfulPay,
+  '0029-compliance': compliance,
   '0032-worker-search-name': workerSearchName,
 };

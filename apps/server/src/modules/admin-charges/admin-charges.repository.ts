@@ -56,6 +56,9 @@ export function toAdminCharge(row: JoinedRow): AdminCharge {
     status: row.status,
     approved_by: row.approved_by,
     approved_at: row.approved_at,
+    consent_date: row.consent_date,
+    consent_url: row.consent_url,
+    inquiry_date: row.inquiry_date,
     created_at: row.created_at,
     updated_at: row.updated_at,
     worker,
@@ -183,6 +186,10 @@ const inputColumns = (input: AdminChargeInput) => ({
   charge_type: input.charge_type,
   amount: toCents(input.amount),
   description: input.description,
+  // Issue 43: undefined (left out) keeps the stored value.
+  consent_date: input.consent_date,
+  consent_url: input.consent_url,
+  inquiry_date: input.inquiry_date,
 });
 
 /** SPEC 7 insert: the form's fields, status Pending. */
@@ -268,6 +275,11 @@ export interface PayrollCharge {
   worker_id: string;
   charge_type: string;
   amount: number;
+  /** Issue 43: the Employment Act's deductions read these (EA s.27, s.28). */
+  status: string;
+  charge_date: string;
+  consent_date: string | null;
+  inquiry_date: string | null;
 }
 
 /**
@@ -285,7 +297,7 @@ export async function listPayrollCharges(
 ): Promise<PayrollCharge[]> {
   const query = db
     .selectFrom('admin_charges')
-    .select(['id', 'worker_id', 'charge_type', 'amount'])
+    .select(['id', 'worker_id', 'charge_type', 'amount', 'status', 'charge_date', 'consent_date', 'inquiry_date'])
     .where('worker_id', 'is not', null)
     .where((eb) => inChargeDates(eb, range))
     .orderBy('id')
@@ -301,7 +313,18 @@ export async function listPayrollCharges(
   return rows.flatMap((row) =>
     row.worker_id === null
       ? []
-      : [{ id: row.id, worker_id: row.worker_id, charge_type: row.charge_type, amount: Number(row.amount) }],
+      : [
+          {
+            id: row.id,
+            worker_id: row.worker_id,
+            charge_type: row.charge_type,
+            amount: Number(row.amount),
+            status: row.status,
+            charge_date: row.charge_date,
+            consent_date: row.consent_date,
+            inquiry_date: row.inquiry_date,
+          },
+        ],
   );
 }
 

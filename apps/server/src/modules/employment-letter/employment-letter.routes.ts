@@ -1,8 +1,15 @@
+import { EmploymentLetterRecords } from '@td/shared/schemas/compliance';
 import { IdParams } from '@td/shared/schemas/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
-import { type EmploymentLetterSettings, generateEmploymentLetter } from './employment-letter.service.ts';
+import { currentUser } from '../../plugins/session.ts';
+import {
+  type EmploymentLetterSettings,
+  generateEmploymentLetter,
+  issueEmploymentLetter,
+  listEmploymentLetters,
+} from './employment-letter.service.ts';
 
 interface EmploymentLetterRoutesOptions extends EmploymentLetterSettings {
   db: Db;
@@ -35,5 +42,32 @@ export const employmentLetterRoutes: FastifyPluginAsyncZod<EmploymentLetterRoute
         .header('Cache-Control', 'private, no-store')
         .send(letter.pdf);
     },
+  );
+
+  // Decision 095: issuing the letter (the app's Generate button) records it; GET above is a preview.
+  app.post(
+    '/:id/employment-letter',
+    {
+      schema: {
+        tags: ['employment-letter'],
+        summary: "Issues the worker's employment letter (PDF) and records it",
+        params: IdParams,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const letter = await issueEmploymentLetter(db, request.params.id, { company, timeZone }, currentUser(request));
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', contentDisposition('inline', letter.fileName))
+        .header('Cache-Control', 'private, no-store')
+        .send(letter.pdf);
+    },
+  );
+
+  app.get(
+    '/:id/employment-letters',
+    { schema: { tags: ['employment-letter'], params: IdParams, response: { 200: EmploymentLetterRecords } } },
+    (request) => listEmploymentLetters(db, request.params.id),
   );
 };

@@ -1,3 +1,4 @@
+import type { PayRules } from '@td/shared/options/pay-rules';
 import { IdParams } from '@td/shared/schemas/fields';
 import {
   PayRun,
@@ -21,6 +22,8 @@ import * as payRuns from './pay-runs.service.ts';
 interface PayRunsRoutesOptions extends PayslipDocumentSettings {
   db: Db;
   mailer: Mailer;
+  /** The installation's pay rules (PAY_RULES, decision 092): a run's payslips are computed by them. */
+  payRules: PayRules;
 }
 
 const tags = ['pay-runs'];
@@ -33,7 +36,10 @@ const sendFile = (reply: FastifyReply, type: string, file: RunFile) =>
     .send(file.body);
 
 /** Decision 082: the pay runs, from Generating to Paid, and their bank file and payroll register. */
-export const payRunsRoutes: FastifyPluginAsyncZod<PayRunsRoutesOptions> = async (app, { db, mailer, ...settings }) => {
+export const payRunsRoutes: FastifyPluginAsyncZod<PayRunsRoutesOptions> = async (
+  app,
+  { db, mailer, payRules, ...settings },
+) => {
   // The generations and e-mail batches running in the background: closing the server waits for them.
   const jobs = new Set<Promise<void>>();
   const startJob: payRuns.StartJob = (job) => {
@@ -59,7 +65,7 @@ export const payRunsRoutes: FastifyPluginAsyncZod<PayRunsRoutesOptions> = async 
   );
 
   app.post('/', { schema: { tags, body: PayRunInput, response: { 202: PayRunStarted } } }, async (request, reply) =>
-    reply.status(202).send(await payRuns.startPayRun(db, request.body, currentUser(request), startJob)),
+    reply.status(202).send(await payRuns.startPayRun(db, request.body, currentUser(request), startJob, payRules)),
   );
 
   app.get('/:id', { schema: { tags, params: IdParams, response: { 200: PayRun } } }, (request) =>

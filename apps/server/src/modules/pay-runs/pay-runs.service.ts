@@ -1,3 +1,4 @@
+import type { PayRules } from '@td/shared/options/pay-rules';
 import { defaultPaymentMode, PAY_RUN_MESSAGES as M, type PaymentMode } from '@td/shared/options/pay-runs';
 import { addDays } from '@td/shared/rules/dates';
 import { fromCents } from '@td/shared/rules/money';
@@ -8,7 +9,7 @@ import type { PayRunRow, PayslipRow } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { ADMIN_CHARGE_AUDIT_ENTITY, chargeIdsToDeduct, markChargesDeducted } from '../admin-charges/public.ts';
-import { generateRunPayslips, PAYSLIP_ENTITY } from '../payslips/public.ts';
+import { assertWithinDeductionCap, generateRunPayslips, PAYSLIP_ENTITY } from '../payslips/public.ts';
 import * as repo from './pay-runs.repository.ts';
 
 export const PAY_RUN_ENTITY = 'pay_run';
@@ -77,13 +78,14 @@ export type StartJob = (job: () => Promise<void>) => void;
 
 /**
  * `POST /api/pay-runs` (202): records the run as Generating, refusing a period that overlaps a run that
- * is not Failed (409 naming it), and starts its generation.
+ * is not Failed (409 naming it), and starts its generation by the installation's pay rules (decision 092).
  */
 export async function startPayRun(
   db: Db,
   input: PayRunInput,
   actor: Actor,
   startJob: StartJob,
+  payRules: PayRules,
   now = new Date(),
 ): Promise<PayRunStarted> {
   const timestamp = nowIso(now);
@@ -114,7 +116,7 @@ export async function startPayRun(
     return inserted;
   });
   progressOf.set(run.id, { done: 0, total: 0 });
-  startJob(() => generate(db, run, input, actor));
+  startJob(() => generate(db, run, input, actor, payRules));
   const { id, status, pay_period_start, pay_period_end } = run;
   return { id, status, pay_period_start, pay_period_end, progress: { done: 0, total: 0 } };
 }
@@ -124,7 +126,7 @@ export async function startPayRun(
  * becoming Draft with its totals. Any failure rolls all of it back and the run is Failed with the reason;
  * a server killed mid-way leaves the Generating row alone, which the next start marks Failed.
  */
-async function generate(db: Db, run: PayRunRow, input: PayRunInput, actor: Actor): Promise<void> {
+async function generate(db: Db, run: PayRunRow, input: PayRunInput, actor: Actor, payRules: PayRules): Promise<void> {
   try {
     await db.transaction().execute(async (trx) => {
       await repo.holdGeneratingRun(trx, run.id);
@@ -132,6 +134,7 @@ async function generate(db: Db, run: PayRunRow, input: PayRunInput, actor: Actor
       const result = await generateRunPayslips(trx, input, actor, {
         payRunId: run.id,
         timestamp,
+        payRules,
         onProgress: (done, total) => progressOf.set(run.id, { done, total }),
       });
       const after = await repo.updatePayRun(trx, run.id, 'Generating', {
@@ -215,6 +218,9 @@ export function approvePayRun(db: Db, id: string, actor: Actor, now = new Date()
       if (run.created_by_user_id === actor.id && (await repo.countStaffAccounts(trx)) > 1) {
         throw conflict(M.secondApprover);
       }
+      const before = new Map((await repo.payslipsOfRun(trx, id)).map((row) => [row.id, row]));
+      // EA s.32 (issue 43): not approved while a payslip's deductions are over half its salary (409 naming them).
+      assertWithinDeductionCap([...before.values()]);
       const after = await changedOrConflict(
         trx,
         run,
@@ -226,7 +232,6 @@ export function approvePayRun(db: Db, id: string, actor: Actor, now = new Date()
           updated_at: timestamp,
         }),
       );
-      const before = new Map((await repo.payslipsOfRun(trx, id)).map((row) => [row.id, row]));
       const payslips = await repo.setRunPayslipsStatus(trx, id, 'Generated', timestamp);
       return { after, events: payslipEvents(before, payslips) };
     },
@@ -273,6 +278,10 @@ export function payPayRun(db: Db, id: string, input: PayRunPayInput, actor: Acto
     actor,
     async (trx, run, timestamp) => {
       if (run.status !== 'Approved') throw conflict(M.notApprovedToPay(run.status));
+      const before = new Map((await repo.payslipsOfRun(trx, id)).map((row) => [row.id, row]));
+      // EA s.32 (issue 43): not paid while a payslip's deductions are over half its salary (409 naming them),
+      // as marking a payslip Paid by itself is refused.
+      assertWithinDeductionCap([...before.values()].filter((row) => row.status !== 'Paid'));
       const payslips = await repo.payslipsWithBankDetails(trx, id);
       const modeOf = (row: (typeof payslips)[number]): PaymentMode =>
         (row.worker_id ? input.modes?.[row.worker_id] : undefined) ?? defaultPaymentMode(row);
@@ -284,7 +293,6 @@ export function payPayRun(db: Db, id: string, input: PayRunPayInput, actor: Acto
           M.missingBankDetails(withoutBank.map((row) => `${row.worker_first_name} ${row.worker_last_name}`)),
         );
       }
-      const before = new Map((await repo.payslipsOfRun(trx, id)).map((row) => [row.id, row]));
       const paid = [];
       for (const mode of ['GIRO', 'Cash', 'Cheque'] as const) {
         const ids = payslips.filter((row) => modeOf(row) === mode).map((row) => row.id);

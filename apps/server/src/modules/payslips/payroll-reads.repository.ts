@@ -26,6 +26,15 @@ export interface PayrollWorker {
   rate_type: string | null;
   salary_rate: number | null;
   status: string | null;
+  /** Issue 43: what the Employment Act's pay reads (migration 0028). */
+  type_of_pass: string | null;
+  rest_day: string;
+  working_days_per_week: number;
+  normal_minutes_per_day: number;
+  declared_monthly_salary: number | null;
+  /** Decision 096 (migration 0023): the employed part of a period (EA s.20A). */
+  employment_start_date: string | null;
+  employment_end_date: string | null;
 }
 
 const PAYROLL_WORKER_COLUMNS = [
@@ -39,6 +48,13 @@ const PAYROLL_WORKER_COLUMNS = [
   'rate_type',
   'salary_rate',
   'status',
+  'type_of_pass',
+  'rest_day',
+  'working_days_per_week',
+  'normal_minutes_per_day',
+  'declared_monthly_salary',
+  'employment_start_date',
+  'employment_end_date',
 ] as const;
 
 export async function findPayrollWorker(db: Db, id: string): Promise<PayrollWorker | undefined> {
@@ -197,4 +213,67 @@ function timesheetTotalsByWorker(db: Db, range: DateRange, workerIds?: readonly 
     .$if(workerIds !== undefined, (query) => query.where('worker_id', 'in', workerIds ?? []))
     .groupBy('worker_id')
     .execute();
+}
+
+/** One worker's day as the Employment Act's pay reads it (issue 43): T = hours_worked + overtime_hours. */
+export interface TimesheetDay {
+  worker_id: string;
+  work_date: string;
+  /** hours_worked and overtime_hours as stored (minutes), and T, their sum. */
+  worked_minutes: number;
+  overtime_minutes: number;
+  minutes: number;
+  rest_day_requested_by: string;
+}
+
+/** SPEC 9's period totals from the days read (the days of the period only). */
+export function totalsOfDays(days: readonly TimesheetDay[], range: DateRange): TimesheetTotals {
+  const totals = { worked_minutes: 0, overtime_minutes: 0, count: 0 };
+  for (const day of days) {
+    if (day.work_date < range.start || day.work_date > range.end) continue;
+    totals.worked_minutes += day.worked_minutes;
+    totals.overtime_minutes += day.overtime_minutes;
+    totals.count += 1;
+  }
+  return totals;
+}
+
+/**
+ * The days of these workers' timesheets in an inclusive range (every worker's when not given), in
+ * date order. The Act's weeks need the days from the Monday of the period's first week (decision 092).
+ */
+export async function listTimesheetDays(
+  db: Db,
+  range: DateRange,
+  workerIds?: readonly string[],
+): Promise<TimesheetDay[]> {
+  const query = db
+    .selectFrom('timesheets')
+    .select(['worker_id', 'work_date', 'hours_worked', 'overtime_hours', 'rest_day_requested_by'])
+    .where((eb) => inWorkDates(eb, range))
+    .orderBy('work_date');
+  const rows =
+    workerIds === undefined
+      ? await query.execute()
+      : (
+          await Promise.all(
+            chunks([...new Set(workerIds)].filter((id) => isUuid(id))).map((part) =>
+              query.where('worker_id', 'in', part).execute(),
+            ),
+          )
+        ).flat();
+  return rows.flatMap((row) =>
+    row.worker_id === null
+      ? []
+      : [
+          {
+            worker_id: row.worker_id,
+            work_date: row.work_date,
+            worked_minutes: Number(row.hours_worked),
+            overtime_minutes: Number(row.overtime_hours),
+            minutes: Number(row.hours_worked) + Number(row.overtime_hours),
+            rest_day_requested_by: row.rest_day_requested_by,
+          },
+        ],
+  );
 }

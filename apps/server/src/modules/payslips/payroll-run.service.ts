@@ -1,7 +1,8 @@
+import type { PayRules } from '@td/shared/options/pay-rules';
 import { PAYSLIP_MESSAGES as M } from '@td/shared/options/payslips';
 import type { DateRange } from '@td/shared/rules/dates';
 import { fromCents } from '@td/shared/rules/money';
-import { type ComputedPayslip, computePayslip, figuresInDollars } from '@td/shared/rules/payslip-preview';
+import { type RuledPayslip, ruledFiguresInDollars } from '@td/shared/rules/payslip-rules';
 import {
   type PayrollRunInput,
   type PayrollRunPreview,
@@ -14,15 +15,20 @@ import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { conflict } from '../../lib/errors.ts';
 import { chargesByWorker, linkChargesToPayslips, listPayrollCharges, totalsByType } from '../admin-charges/public.ts';
+import { listObservedHolidays } from '../public-holidays/public.ts';
 import {
   listPayrollWorkers,
+  listTimesheetDays,
   lockPayrollWorkers,
   NO_TIMESHEETS,
   sumTimesheetsByWorker,
+  type TimesheetDay,
+  totalsOfDays,
 } from './payroll-reads.repository.ts';
 import {
-  basisOf,
+  actWeeksRange,
   buildPayslipRow,
+  computeSourcePayslip,
   negativeNettReason,
   type PayslipSource,
   workerDisplayName,
@@ -40,7 +46,7 @@ import { PAYSLIP_ENTITY } from './payslips.service.ts';
 
 interface RunEntry {
   source: PayslipSource;
-  computed: ComputedPayslip;
+  computed: RuledPayslip;
   /** The worker's payslip whose period overlaps the run's, if any: the run skips the worker. */
   existing: repo.OverlappingPayslip | null;
 }
@@ -56,38 +62,64 @@ interface GatheredRun {
  * The run's reads. The run itself reads inside its transaction with `lock`: the charges it sums are
  * the ones it records on the payslips (decision 081), and none changes in between.
  */
-async function gatherRun(db: Db, input: PayrollRunInput, lock = false): Promise<GatheredRun> {
+async function gatherRun(db: Db, input: PayrollRunInput, payRules: PayRules, lock = false): Promise<GatheredRun> {
   const period = { start: input.pay_period_start, end: input.pay_period_end };
   const requested = input.worker_ids === undefined ? undefined : [...new Set(input.worker_ids)];
   // A whole run aggregates the period once, all four reads at a time (PostgreSQL answers them on
   // separate connections); a chosen few read their workers first and then only their own rows.
   const workersRead = listPayrollWorkers(db, requested);
   const ids = requested === undefined ? undefined : (await workersRead).map((worker) => worker.id);
-  const [workers, timesheets, charges, existing] = await Promise.all([
+  // Issue 43 (decision 092): the Act's weeks need each day from the Monday of the period's first week,
+  // and the holidays; the period's SPEC 9 totals are then summed from the same days. The seed's rules
+  // read the month totals as before.
+  const weeks = actWeeksRange(period);
+  const act = payRules === 'employment-act';
+  const [workers, charges, existing, days, holidays, monthTotals] = await Promise.all([
     workersRead,
-    sumTimesheetsByWorker(db, period, ids),
     listPayrollCharges(db, period, ids, { lock }).then(chargesByWorker),
     repo.payslipsOverlappingByWorker(db, period),
+    act ? listTimesheetDays(db, weeks, ids).then(daysByWorker) : Promise.resolve(new Map<string, TimesheetDay[]>()),
+    act ? listObservedHolidays(db, weeks) : Promise.resolve([]),
+    act ? Promise.resolve(undefined) : sumTimesheetsByWorker(db, period, ids),
   ]);
   const entries = workers.map((worker) => {
     const own = charges.get(worker.id) ?? [];
     const source: PayslipSource = {
       worker,
-      timesheets: timesheets.get(worker.id) ?? NO_TIMESHEETS,
+      timesheets: monthTotals
+        ? (monthTotals.get(worker.id) ?? NO_TIMESHEETS)
+        : totalsOfDays(days.get(worker.id) ?? [], period),
       charges: totalsByType(own),
       chargeIds: own.map((charge) => charge.id),
+      chargeRows: own,
+      days: days.get(worker.id) ?? [],
+      holidays,
     };
     // The run has no other deductions: they are entered one payslip at a time.
-    return { source, computed: computePayslip(basisOf(source), 0), existing: existing.get(worker.id) ?? null };
+    return {
+      source,
+      computed: computeSourcePayslip(source, period, payRules, 0),
+      existing: existing.get(worker.id) ?? null,
+    };
   });
   const found = new Set(workers.map((worker) => worker.id));
   const missing = (requested ?? []).filter((id) => !found.has(id));
   return { period, entries, missing };
 }
 
+function daysByWorker(days: readonly TimesheetDay[]): Map<string, TimesheetDay[]> {
+  const byWorker = new Map<string, TimesheetDay[]>();
+  for (const day of days) {
+    const list = byWorker.get(day.worker_id) ?? [];
+    list.push(day);
+    byWorker.set(day.worker_id, list);
+  }
+  return byWorker;
+}
+
 function toRunRow({ source, computed, existing }: RunEntry): PayrollRunRow {
   return {
-    ...figuresInDollars(computed.figures),
+    ...ruledFiguresInDollars(computed),
     worker_id: source.worker.id,
     worker: workerSnapshot(source.worker),
     rate_type: source.worker.rate_type,
@@ -125,14 +157,22 @@ async function inRunTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promi
 }
 
 /**
+/**
  * Whether the run generates the entry's payslip: none of an overlapping period exists and (issue 41 item
- * 17) its nett salary is not negative.
+ * 17) its nett salary is not negative, whichever rules computed it (decision 092).
  */
 const generates = (entry: RunEntry) => entry.existing === null && negativeNettReason(entry.computed) === null;
 
-/** `POST /api/payroll-runs/preview`: every worker's figures and whether the run would skip them. */
-export async function previewPayrollRun(db: Db, input: PayrollRunInput): Promise<PayrollRunPreview> {
-  const { period, entries } = await gatherRun(db, input);
+/**
+ * `POST /api/payroll-runs/preview`: every worker's figures and whether the run would skip them. The
+ * route passes the installation's rules (PAY_RULES); a caller naming none gets SPEC 9's.
+ */
+export async function previewPayrollRun(
+  db: Db,
+  input: PayrollRunInput,
+  payRules: PayRules = 'seed',
+): Promise<PayrollRunPreview> {
+  const { period, entries } = await gatherRun(db, input, payRules);
   const toGenerate = entries.filter(generates);
   return {
     pay_period_start: period.start,
@@ -159,13 +199,15 @@ export async function runPayroll(
   db: Db,
   input: PayrollRunInput,
   actor: Actor,
-  now = new Date(),
+  { payRules, now = new Date() }: { payRules: PayRules; now?: Date },
 ): Promise<PayrollRunResult> {
   const timestamp = nowIso(now);
   const { period, entries, missing, toGenerate, inserted } = await inRunTransaction(db, async (trx) => {
     // The run's workers locked first (PostgreSQL), in the order single generation takes them.
     await lockPayrollWorkers(trx, input.worker_ids);
-    const gathered = await gatherRun(trx, input, true);
+    const gathered = await gatherRun(trx, input, payRules, true);
+    // Issue 41 item 17 (and issue 43 under the Act): a worker whose nett would be negative is skipped
+    // with the reason; the others are generated.
     const pending = gathered.entries.filter(generates);
     const rows = pending.map((entry) =>
       buildPayslipRow({ ...entry, period: gathered.period, actor, timestamp, emailRequested: false }),
@@ -179,7 +221,7 @@ export async function runPayroll(
         const payslipId = payslipOf.get(entry.source.worker.id);
         return payslipId === undefined
           ? []
-          : entry.source.chargeIds.map((charge_id) => ({ payslip_id: payslipId, charge_id }));
+          : entry.computed.deductedChargeIds.map((charge_id) => ({ payslip_id: payslipId, charge_id }));
       }),
     );
     // Only the payslips actually inserted: one that lost a race is another staff member's, audited by
@@ -238,6 +280,8 @@ const RUN_BATCH = 1_000;
 export interface RunPayslipsOptions {
   payRunId: string;
   timestamp: string;
+  /** The installation's pay rules (PAY_RULES, decision 092): the same computation as every payslip. */
+  payRules: PayRules;
   /** Called with the workers done and the workers to do, after each batch (the pay run's progress). */
   onProgress: (done: number, total: number) => void;
 }
@@ -253,18 +297,19 @@ export interface RunPayslipsResult {
 
 /**
  * Decision 082: a pay run's payslips, written inside the caller's transaction (the whole run or
- * nothing). Each worker's figures come from the same shared calculation as a single payslip; the payslips
- * are Draft (SPEC 4's yellow badge) until the run is approved, and name their run. A worker with a
- * payslip overlapping the period is skipped with the reason (SPEC 9).
+ * nothing). Each worker's figures come from the same computation as a single payslip
+ * (`computeSourcePayslip` by the installation's rules, decision 092); the payslips are Draft (SPEC 4's
+ * yellow badge) until the run is approved, and name their run. A worker with a payslip overlapping the
+ * period is skipped with the reason (SPEC 9), and so is one whose nett would be negative (issue 41 item 17).
  */
 export async function generateRunPayslips(
   trx: Db,
   input: PayrollRunInput,
   actor: Actor,
-  { payRunId, timestamp, onProgress }: RunPayslipsOptions,
+  { payRunId, timestamp, payRules, onProgress }: RunPayslipsOptions,
 ): Promise<RunPayslipsResult> {
   await lockPayrollWorkers(trx, input.worker_ids);
-  const { period, entries, missing } = await gatherRun(trx, input, true);
+  const { period, entries, missing } = await gatherRun(trx, input, payRules, true);
   // Issue 41 item 17: a worker whose nett would be negative is skipped with the reason, as in the run.
   const pending = entries.filter(generates);
   onProgress(0, pending.length);
@@ -290,7 +335,8 @@ export async function generateRunPayslips(
         const payslipId = payslipOf.get(entry.source.worker.id);
         return payslipId === undefined
           ? []
-          : entry.source.chargeIds.map((charge_id) => ({ payslip_id: payslipId, charge_id }));
+          : // Decision 081, issue 43: the charges the payslip actually deducted (the Act may leave some out).
+            entry.computed.deductedChargeIds.map((charge_id) => ({ payslip_id: payslipId, charge_id }));
       }),
     );
     await insertCreateAuditsOfStoredRows(trx, actor, {
@@ -300,7 +346,8 @@ export async function generateRunPayslips(
       ids: saved.map((row) => row.id),
     });
     for (const row of rows) {
-      gross += row.basic_salary + row.overtime_amount;
+      // Every earning line (the Act's rest-day, holiday and IPA top-up lines too, decision 092).
+      gross += row.gross_salary ?? row.basic_salary + row.overtime_amount;
       deductions += row.admin_charges_deduction + row.other_deductions;
       nett += row.nett_salary;
     }

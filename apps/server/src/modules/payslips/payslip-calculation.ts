@@ -1,12 +1,23 @@
+import {
+  DEFAULT_REST_DAY,
+  isPayRules,
+  type PayRules,
+  type RestDayRequester,
+  WEEKDAYS,
+  type Weekday,
+} from '@td/shared/options/pay-rules';
 import { negativeNettMessage } from '@td/shared/options/payslips';
 import type { DateRange } from '@td/shared/rules/dates';
-import type { ComputedPayslip, PayslipBasis } from '@td/shared/rules/payslip-preview';
+import { mondayOf } from '@td/shared/rules/employment-act-pay';
+import type { PayslipBasis } from '@td/shared/rules/payslip-preview';
+import { computeRuledPayslip, type RuledBasis, type RuledPayslip } from '@td/shared/rules/payslip-rules';
 import type { PayslipWorker } from '@td/shared/schemas/payslip';
+import { isResidentPass } from '@td/shared/schemas/worker';
 import type { Actor } from '../../audit/audit.repository.ts';
 import { newId } from '../../lib/clock.ts';
-import type { ChargeTypeTotal } from '../admin-charges/public.ts';
-import type { PayrollWorker, TimesheetTotals } from './payroll-reads.repository.ts';
-import type { NewPayslipRow } from './payslips.repository.ts';
+import type { ChargeTypeTotal, PayrollCharge } from '../admin-charges/public.ts';
+import type { PayrollWorker, TimesheetDay, TimesheetTotals } from './payroll-reads.repository.ts';
+import type { NewPayslipRow, PayDetail } from './payslips.repository.ts';
 
 /**
  * The server's part of a payslip: it reads the rows and hands them to the one shared calculation
@@ -23,7 +34,76 @@ export interface PayslipSource {
   timesheets: TimesheetTotals;
   charges: readonly ChargeTypeTotal[];
   chargeIds: readonly string[];
+  /** Issue 43: the period's charges one by one (the Act deducts some of them only). */
+  chargeRows: readonly PayrollCharge[];
+  /** The worker's days from the Monday of the period's first week (see `actWeeksRange`). */
+  days: readonly TimesheetDay[];
+  /** The public holidays observed in that range. */
+  holidays: ReadonlyArray<{ date: string; name: string }>;
 }
+
+/**
+ * Decision 092: the Act's weeks run Monday to Sunday and belong to the period holding their Sunday, so
+ * the days read reach back to the Monday of the period's first week.
+ */
+export const actWeeksRange = (period: DateRange): DateRange => ({ start: mondayOf(period.start), end: period.end });
+
+const weekdayOrDefault = (value: string): Weekday =>
+  (WEEKDAYS as readonly string[]).includes(value) ? (value as Weekday) : DEFAULT_REST_DAY;
+
+/** The shared rules' input from the rows as stored (issue 43: one entry point for every payslip). */
+export function ruledBasisOf(source: PayslipSource, period: DateRange, payRules: PayRules): RuledBasis {
+  const { worker } = source;
+  return {
+    payRules,
+    period,
+    rateType: worker.rate_type,
+    salaryRateCents: worker.salary_rate,
+    restDay: weekdayOrDefault(worker.rest_day),
+    workingDaysPerWeek: Number(worker.working_days_per_week),
+    normalMinutesPerDay: Number(worker.normal_minutes_per_day),
+    employmentStartDate: worker.employment_start_date,
+    employmentEndDate: worker.employment_end_date,
+    // The Work Passes Regulations' floor binds work-pass holders only (ARCHITECTURE differs 11).
+    declaredMonthlySalaryCents:
+      worker.declared_monthly_salary === null || isResidentPass(worker.type_of_pass)
+        ? null
+        : Number(worker.declared_monthly_salary),
+    workedMinutes: source.timesheets.worked_minutes,
+    overtimeMinutes: source.timesheets.overtime_minutes,
+    days: source.days.map((day) => ({
+      workDate: day.work_date,
+      minutes: day.minutes,
+      restDayRequestedBy: (day.rest_day_requested_by === 'Employee' ? 'Employee' : 'Employer') as RestDayRequester,
+    })),
+    publicHolidays: source.holidays,
+    charges: source.chargeRows.map((charge) => ({
+      id: charge.id,
+      chargeType: charge.charge_type,
+      status: charge.status,
+      chargeDate: charge.charge_date,
+      amountCents: charge.amount,
+      consentDate: charge.consent_date,
+      inquiryDate: charge.inquiry_date,
+    })),
+  };
+}
+
+/**
+ * The single per-worker computation every payslip takes (the preview, generation, the payroll run):
+ * the worker's rows in, the payslip by the installation's rules out (decision 092).
+ */
+export function computeSourcePayslip(
+  source: PayslipSource,
+  period: DateRange,
+  payRules: PayRules,
+  otherDeductionsCents: number,
+): RuledPayslip {
+  return computeRuledPayslip(ruledBasisOf(source, period, payRules), otherDeductionsCents);
+}
+
+/** The rules a stored payslip says it was computed by. */
+export const payRulesOf = (value: string): PayRules => (isPayRules(value) ? value : 'seed');
 
 /** The shared calculation's input from the rows as stored (cents and minutes). */
 export function basisOf({ worker, timesheets, charges }: PayslipSource): PayslipBasis {
@@ -38,9 +118,11 @@ export function basisOf({ worker, timesheets, charges }: PayslipSource): Payslip
 
 /**
  * Issue 41 item 17: a payslip is never generated with a negative nett salary, whatever the pay rules
- * compute; answers the reason, or null when the payslip may be generated (a nett of 0.00 may).
+ * compute (the seed's or the Employment Act's, decision 092); answers the reason, or null when the
+ * payslip may be generated (a nett of 0.00 may). The one negative-nett rule: a single generation or
+ * preview refuses with it (409), a run skips the worker with it.
  */
-export function negativeNettReason(computed: ComputedPayslip): string | null {
+export function negativeNettReason(computed: Pick<RuledPayslip, 'figures'>): string | null {
   const nett = computed.figures.nettSalaryCents;
   return nett < 0 ? negativeNettMessage(nett) : null;
 }
@@ -69,21 +151,31 @@ export function buildPayslipRow({
   emailRequested,
 }: {
   source: PayslipSource;
-  computed: ComputedPayslip;
+  computed: RuledPayslip;
   period: DateRange;
   actor: Actor;
   timestamp: string;
   emailRequested: boolean;
 }): NewPayslipRow {
-  const { worker, timesheets, charges } = source;
+  const { worker } = source;
   const { figures } = computed;
+  const detail: PayDetail = {
+    lines: computed.lines,
+    not_deducted: computed.notDeducted.map((item) => ({
+      admin_charge_id: item.adminChargeId,
+      amount: item.amountCents,
+      reason: item.reason,
+    })),
+    warnings: computed.warnings,
+  };
   return {
     id: newId(),
     worker_id: worker.id,
     pay_period_start: period.start,
     pay_period_end: period.end,
-    total_hours_worked: timesheets.worked_minutes,
-    total_overtime_hours: timesheets.overtime_minutes,
+    // Minutes: the seed's are the timesheets' sums; the Act's the hours it counted (decision 092).
+    total_hours_worked: computed.workedMinutes,
+    total_overtime_hours: computed.overtimeMinutes,
     hourly_rate: figures.hourlyRateCents,
     overtime_rate: figures.overtimeRateCents,
     basic_salary: figures.basicSalaryCents,
@@ -100,7 +192,19 @@ export function buildPayslipRow({
     email_requested: emailRequested ? 1 : 0,
     rate_type: worker.rate_type,
     salary_rate: worker.salary_rate,
-    admin_charges_by_type: JSON.stringify(charges),
+    admin_charges_by_type: JSON.stringify(
+      computed.deductedByType.map((total) => ({
+        charge_type: total.chargeType,
+        amount: total.amountCents,
+        count: total.count,
+      })),
+    ),
+    pay_rules: computed.payRules,
+    rest_day_pay: computed.restDayPayCents,
+    public_holiday_pay: computed.publicHolidayPayCents,
+    declared_salary_topup: computed.declaredTopupCents,
+    gross_salary: figures.grossSalaryCents,
+    pay_detail: JSON.stringify(detail),
     worker_first_name: worker.first_name,
     worker_last_name: worker.last_name,
     worker_code: worker.worker_id,

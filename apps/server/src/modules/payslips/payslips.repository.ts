@@ -1,9 +1,9 @@
 import type { DateRange } from '@td/shared/rules/dates';
 import { deductionWarnings } from '@td/shared/rules/deduction-warnings';
-import { fromCents } from '@td/shared/rules/money';
+import { formatSgd, fromCents } from '@td/shared/rules/money';
 import { minutesToHours } from '@td/shared/rules/timesheet-hours';
 import { isUuid } from '@td/shared/schemas/fields';
-import type { ChargeTotal, Payslip } from '@td/shared/schemas/payslip';
+import type { ChargeTotal, PayLines, Payslip } from '@td/shared/schemas/payslip';
 import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql } from 'kysely';
 import { bulkInsert } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/database.ts';
@@ -34,6 +34,37 @@ export function parseChargeTotals(json: string): ChargeTypeTotal[] {
   }
 }
 
+/** What `pay_detail` holds (migration 0028): amounts in cents. */
+export interface PayDetail {
+  lines: PayLines;
+  not_deducted: Array<{ admin_charge_id: string; amount: number; reason: string }>;
+  warnings: Payslip['warnings'] | null;
+}
+
+/** The lines of a payslip computed before issue 43 (no detail stored): the seed's, from its row. */
+function seedLines(row: PayslipRow): PayLines {
+  const money = (cents: number) => formatSgd(fromCents(cents));
+  return {
+    basic: `${minutesToHours(row.total_hours_worked).toFixed(2)} h at ${money(row.hourly_rate)} an hour (SPEC 9)`,
+    overtime: `${minutesToHours(row.total_overtime_hours).toFixed(2)} h at ${money(row.overtime_rate)} an hour (SPEC 9)`,
+    rest_day: 'Not paid under the seed rules',
+    public_holiday: 'Not paid under the seed rules',
+    declared_topup: 'Not paid under the seed rules',
+  };
+}
+
+export function parsePayDetail(row: PayslipRow): PayDetail {
+  if (row.pay_detail) {
+    try {
+      const value = JSON.parse(row.pay_detail) as PayDetail;
+      if (value && typeof value === 'object' && value.lines) return value;
+    } catch {
+      // falls through to the seed's lines
+    }
+  }
+  return { lines: seedLines(row), not_deducted: [], warnings: null };
+}
+
 export const chargeTotalsToApi = (totals: readonly ChargeTypeTotal[]): ChargeTotal[] =>
   totals.map((total) => ({ charge_type: total.charge_type, amount: fromCents(total.amount), count: total.count }));
 
@@ -43,6 +74,7 @@ export const chargeTotalsToApi = (totals: readonly ChargeTypeTotal[]): ChargeTot
  */
 export function toPayslip(row: PayslipRow): Payslip {
   const charges = parseChargeTotals(row.admin_charges_by_type);
+  const detail = parsePayDetail(row);
   return {
     id: row.id,
     worker_id: row.worker_id,
@@ -57,6 +89,13 @@ export function toPayslip(row: PayslipRow): Payslip {
     admin_charges_deduction: fromCents(row.admin_charges_deduction),
     other_deductions: fromCents(row.other_deductions),
     nett_salary: fromCents(row.nett_salary),
+    pay_rules: row.pay_rules === 'employment-act' ? 'employment-act' : 'seed',
+    rest_day_pay: fromCents(Number(row.rest_day_pay)),
+    public_holiday_pay: fromCents(Number(row.public_holiday_pay)),
+    declared_salary_topup: fromCents(Number(row.declared_salary_topup)),
+    gross_salary: fromCents(Number(row.gross_salary)),
+    not_deducted: detail.not_deducted.map((item) => ({ ...item, amount: fromCents(item.amount) })),
+    pay_lines: detail.lines,
     status: row.status,
     generated_by: row.generated_by,
     generated_at: row.generated_at,
@@ -69,11 +108,14 @@ export function toPayslip(row: PayslipRow): Payslip {
     rate_type: row.rate_type,
     salary_rate: row.salary_rate === null ? null : fromCents(row.salary_rate),
     admin_charges: chargeTotalsToApi(charges),
-    warnings: deductionWarnings({
-      grossSalaryCents: row.basic_salary + row.overtime_amount,
-      adminChargesByType: charges.map((c) => ({ chargeType: c.charge_type, amountCents: c.amount })),
-      otherDeductionsCents: row.other_deductions,
-    }),
+    // Issue 43: the warnings as computed at generation; a payslip from before them recomputes its own.
+    warnings:
+      detail.warnings ??
+      deductionWarnings({
+        grossSalaryCents: row.basic_salary + row.overtime_amount,
+        adminChargesByType: charges.map((c) => ({ chargeType: c.charge_type, amountCents: c.amount })),
+        otherDeductionsCents: row.other_deductions,
+      }),
     worker: {
       first_name: row.worker_first_name,
       last_name: row.worker_last_name,

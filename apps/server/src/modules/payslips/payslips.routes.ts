@@ -1,3 +1,4 @@
+import type { PayRules } from '@td/shared/options/pay-rules';
 import { IdParams } from '@td/shared/schemas/fields';
 import {
   EmailedPayslip,
@@ -31,6 +32,8 @@ import * as payslips from './payslips.service.ts';
 interface PayslipsRoutesOptions extends PayslipDocumentSettings {
   db: Db;
   mailer: Mailer;
+  /** Issue 43: the rules payslips are computed by (PAY_RULES). */
+  payRules: PayRules;
 }
 
 const PdfQuery = z.object({ download: z.enum(['0', '1']).optional() });
@@ -43,7 +46,7 @@ const tags = ['payslips'];
 /** SPEC 2 payslip screens, 4 payslip status, 5 generation rules, 7 payslip calls, 9 payslip maths. */
 export const payslipsRoutes: FastifyPluginAsyncZod<PayslipsRoutesOptions> = async (
   app,
-  { db, mailer, ...settings },
+  { db, mailer, payRules, ...settings },
 ) => {
   const sendEmail: payslips.PayslipEmailSender = (id, actor) => emailPayslip(db, mailer, id, actor, settings);
 
@@ -61,14 +64,16 @@ export const payslipsRoutes: FastifyPluginAsyncZod<PayslipsRoutesOptions> = asyn
   );
 
   app.post('/preview', { schema: { tags, body: PayslipPreviewInput, response: { 200: PayslipPreview } } }, (request) =>
-    payslips.previewPayslip(db, request.body),
+    payslips.previewPayslip(db, request.body, payRules),
   );
 
   app.post(
     '/',
     { schema: { tags, body: GeneratePayslipInput, response: { 201: GeneratedPayslip } } },
     async (request, reply) =>
-      reply.status(201).send(await payslips.generatePayslip(db, request.body, currentUser(request), { sendEmail })),
+      reply
+        .status(201)
+        .send(await payslips.generatePayslip(db, request.body, currentUser(request), { sendEmail, payRules })),
   );
 
   app.post('/mark-paid', { schema: { tags, body: MarkPaidInput, response: { 200: MarkPaidResult } } }, (request) =>
@@ -105,18 +110,22 @@ export const payslipsRoutes: FastifyPluginAsyncZod<PayslipsRoutesOptions> = asyn
 };
 
 /** The payroll run (decision 019): every active worker's payslip for a period in one go. */
-export const payrollRunsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const payrollRunsRoutes: FastifyPluginAsyncZod<{ db: Db; payRules: PayRules }> = async (
+  app,
+  { db, payRules },
+) => {
   const runTags = ['payroll-runs'];
 
   app.post(
     '/preview',
     { schema: { tags: runTags, body: PayrollRunInput, response: { 200: PayrollRunPreview } } },
-    (request) => previewPayrollRun(db, request.body),
+    (request) => previewPayrollRun(db, request.body, payRules),
   );
 
   app.post(
     '/',
     { schema: { tags: runTags, body: PayrollRunInput, response: { 201: PayrollRunResult } } },
-    async (request, reply) => reply.status(201).send(await runPayroll(db, request.body, currentUser(request))),
+    async (request, reply) =>
+      reply.status(201).send(await runPayroll(db, request.body, currentUser(request), { payRules })),
   );
 };

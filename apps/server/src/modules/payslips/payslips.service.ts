@@ -1,8 +1,10 @@
+import type { PayRules } from '@td/shared/options/pay-rules';
 import { PAY_RUN_MESSAGES } from '@td/shared/options/pay-runs';
-import { PAYSLIP_MESSAGES as M, payslipExistsMessage } from '@td/shared/options/payslips';
+import { deductionsOverCapMessage, PAYSLIP_MESSAGES as M, payslipExistsMessage } from '@td/shared/options/payslips';
 import type { DateRange } from '@td/shared/rules/dates';
+import { deductionsOverHalf } from '@td/shared/rules/employment-act-pay';
 import { fromCents, toCents } from '@td/shared/rules/money';
-import { computePayslip, figuresInDollars } from '@td/shared/rules/payslip-preview';
+import { type RuledPayslip, ruledFiguresInDollars } from '@td/shared/rules/payslip-rules';
 import type {
   GeneratedPayslip,
   GeneratePayslipInput,
@@ -24,15 +26,18 @@ import {
   markChargesDeducted,
   totalsByType,
 } from '../admin-charges/public.ts';
+import { listObservedHolidays } from '../public-holidays/public.ts';
 import {
   findPayrollWorker,
+  listTimesheetDays,
   lockPayrollWorkers,
   type PayrollWorker,
   sumTimesheetsForWorker,
 } from './payroll-reads.repository.ts';
 import {
-  basisOf,
+  actWeeksRange,
   buildPayslipRow,
+  computeSourcePayslip,
   negativeNettReason,
   type PayslipSource,
   workerDisplayName,
@@ -63,28 +68,86 @@ async function requireWorker(db: Db, id: string): Promise<PayrollWorker> {
  * SPEC 7: the worker's timesheets and admin charges inside the inclusive period. Generation reads them
  * inside its transaction with `lock`, so that the charges it sums are the ones it records (decision 081).
  */
-async function sourceFor(db: Db, worker: PayrollWorker, period: DateRange, lock = false): Promise<PayslipSource> {
-  const [timesheets, charges] = await Promise.all([
+async function sourceFor(
+  db: Db,
+  worker: PayrollWorker,
+  period: DateRange,
+  payRules: PayRules,
+  lock = false,
+): Promise<PayslipSource> {
+  // Issue 43: the Act's weeks reach back to the Monday of the period's first week (decision 092).
+  const weeks = actWeeksRange(period);
+  const act = payRules === 'employment-act';
+  const [timesheets, charges, days, holidays] = await Promise.all([
     sumTimesheetsForWorker(db, worker.id, period),
     listPayrollCharges(db, period, [worker.id], { lock }),
+    act ? listTimesheetDays(db, weeks, [worker.id]) : Promise.resolve([]),
+    act ? listObservedHolidays(db, weeks) : Promise.resolve([]),
   ]);
-  return { worker, timesheets, charges: totalsByType(charges), chargeIds: charges.map((charge) => charge.id) };
+  return {
+    worker,
+    timesheets,
+    charges: totalsByType(charges),
+    chargeIds: charges.map((charge) => charge.id),
+    chargeRows: charges,
+    days,
+    holidays,
+  };
+}
+
+/**
+ * Issue 41 item 17, issue 43: a single payslip (generation or preview) is never computed to a negative
+ * nett, by either rules (the seed's or the Employment Act's): 409 with the reason. A run skips such a
+ * worker with the same reason instead (payroll-run.service.ts); both read `negativeNettReason`.
+ */
+function refuseNegativeNett(computed: RuledPayslip): void {
+  const reason = negativeNettReason(computed);
+  if (reason !== null) throw conflict(reason);
+}
+
+/** A stored payslip's figures the deduction cap reads (cents). */
+export interface CappedPayslip {
+  pay_rules: string;
+  gross_salary: number;
+  admin_charges_deduction: number;
+  other_deductions: number;
+  worker_first_name: string;
+  worker_last_name: string;
+}
+
+/**
+ * EA s.32, issue 43: the payslips (computed by the Act's rules) whose deductions are over half their
+ * salary; they cannot be approved or paid until within it. For the pay runs' approval too (public.ts).
+ */
+export function payslipsOverDeductionCap<T extends CappedPayslip>(rows: readonly T[]): T[] {
+  return rows.filter(
+    (row) =>
+      row.pay_rules === 'employment-act' &&
+      deductionsOverHalf(Number(row.gross_salary), Number(row.admin_charges_deduction) + Number(row.other_deductions)),
+  );
+}
+
+/** The 409 naming the payslips over the cap, or nothing when none is. */
+export function assertWithinDeductionCap(rows: readonly CappedPayslip[]): void {
+  const over = payslipsOverDeductionCap(rows);
+  if (over.length > 0) {
+    throw conflict(deductionsOverCapMessage(over.map((row) => `${row.worker_first_name} ${row.worker_last_name}`)));
+  }
 }
 
 /** SPEC 2 Calculate Payslip: the figures the payslip would have, computed as generation will. */
-export async function previewPayslip(db: Db, input: PayslipPreviewInput): Promise<PayslipPreview> {
+export async function previewPayslip(db: Db, input: PayslipPreviewInput, payRules: PayRules): Promise<PayslipPreview> {
   const worker = await requireWorker(db, input.worker_id);
   const period = periodOf(input);
   const [source, existing] = await Promise.all([
-    sourceFor(db, worker, period),
+    sourceFor(db, worker, period, payRules),
     repo.findOverlappingPayslip(db, worker.id, period),
   ]);
-  const computed = computePayslip(basisOf(source), toCents(input.other_deductions));
+  const computed = computeSourcePayslip(source, period, payRules, toCents(input.other_deductions));
   // Issue 41 item 17: the preview refuses what generation would refuse, with the same reason.
-  const refusal = negativeNettReason(computed);
-  if (refusal) throw conflict(refusal);
+  refuseNegativeNett(computed);
   return {
-    ...figuresInDollars(computed.figures),
+    ...ruledFiguresInDollars(computed),
     warnings: computed.warnings,
     pay_period_start: period.start,
     pay_period_end: period.end,
@@ -116,6 +179,8 @@ function duplicateError(worker: PayrollWorker, existing: repo.OverlappingPayslip
 export interface GenerateOptions {
   now?: Date;
   sendEmail: PayslipEmailSender;
+  /** Issue 43: the rules to compute by (PAY_RULES). */
+  payRules: PayRules;
 }
 
 /**
@@ -128,7 +193,7 @@ export async function generatePayslip(
   db: Db,
   input: GeneratePayslipInput,
   actor: Actor,
-  { now = new Date(), sendEmail }: GenerateOptions,
+  { now = new Date(), sendEmail, payRules }: GenerateOptions,
 ): Promise<GeneratedPayslip> {
   const worker = await requireWorker(db, input.worker_id);
   const period = periodOf(input);
@@ -145,16 +210,16 @@ export async function generatePayslip(
       if (!(await lockPayrollWorkers(trx, [worker.id])).has(worker.id)) throw notFound(M.workerNotFound);
       const overlapping = await repo.findOverlappingPayslip(trx, worker.id, period);
       if (overlapping) throw duplicateError(worker, overlapping);
-      const source = await sourceFor(trx, worker, period, true);
-      const computed = computePayslip(basisOf(source), toCents(input.other_deductions));
-      const refusal = negativeNettReason(computed);
-      if (refusal) throw conflict(refusal);
+      const source = await sourceFor(trx, worker, period, payRules, true);
+      const computed = computeSourcePayslip(source, period, payRules, toCents(input.other_deductions));
+      refuseNegativeNett(computed);
       const row = buildPayslipRow({ source, computed, period, actor, timestamp: nowIso(now), emailRequested });
       const inserted = await repo.insertPayslip(trx, row);
       // Decision 081: the charges it deducted, so that paying it deducts exactly these.
+      // Issue 43: under the Act only the charges it deducted (never a Rejected or unconsented one).
       await linkChargesToPayslips(
         trx,
-        source.chargeIds.map((charge_id) => ({ payslip_id: inserted.id, charge_id })),
+        computed.deductedChargeIds.map((charge_id) => ({ payslip_id: inserted.id, charge_id })),
       );
       await recordAudit(trx, actor, {
         action: 'create',
@@ -227,6 +292,8 @@ export async function markPayslipsPaid(
     if (before.some((row) => row.pay_run_id !== null && row.status !== 'Paid')) {
       throw conflict(PAY_RUN_MESSAGES.payslipOfRun);
     }
+    // EA s.32 (issue 43): not paid while deductions are over half the salary; Paid ones are left alone.
+    assertWithinDeductionCap(before.filter((row) => row.status !== 'Paid'));
     const paid = await repo.markPayslipsPaid(trx, unique, timestamp);
     // SPEC 4, decision 081: exactly the charges each paid payslip recorded when it was generated.
     const chargeIds = await chargeIdsToDeduct(

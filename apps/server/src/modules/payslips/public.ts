@@ -6,7 +6,14 @@
  */
 export { NO_TIMESHEETS, sumTimesheetsByWorker } from './payroll-reads.repository.ts';
 export { generateRunPayslips, type RunPayslipsResult } from './payroll-run.service.ts';
-export { basisOf, buildPayslipRow, negativeNettReason, type PayslipSource } from './payslip-calculation.ts';
+export {
+  actWeeksRange,
+  basisOf,
+  buildPayslipRow,
+  computeSourcePayslip,
+  negativeNettReason,
+  type PayslipSource,
+} from './payslip-calculation.ts';
 export {
   emailPayslip,
   PAYSLIP_MAIL_KIND,
@@ -14,4 +21,5 @@ export {
   payslipOutboxHandlers,
 } from './payslip-documents.service.ts';
 export { type NewPayslipRow, toPayslip } from './payslips.repository.ts';
-export { PAYSLIP_ENTITY } from './payslips.service.ts';
+/** Issue 43, EA s.32: the deduction cap's checks, which approving and paying a pay run apply too. */
+export { assertWithinDeductionCap, PAYSLIP_ENTITY, payslipsOverDeductionCap } from './payslips.service.ts';

@@ -543,6 +543,7 @@ export async function resolveConflict(
   line: number,
   action: 'keep' | 'replace',
   actor: Actor,
+  /** The business time zone: the ordinary update refuses a future date in it. */
   timeZone: string,
 ): Promise<ImportRow> {
   const found = await loadImport(db, id);

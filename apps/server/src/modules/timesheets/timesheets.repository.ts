@@ -22,6 +22,8 @@ export interface TimesheetValues {
   notes: string | null;
   /** sites.id, or null (migration 0027); left out by writers that know no site (demo data, payroll tests). */
   site_id?: string | null;
+  /** Issue 43 (EA s.37); a crew entry leaves it to the default (Employer). */
+  rest_day_requested_by?: 'Employer' | 'Employee';
 }
 
 type JoinedRow = TimesheetRow & {
@@ -54,6 +56,7 @@ function toTimesheet(row: JoinedRow): Timesheet {
     site_id: row.site_id,
     // Decision 090: the site named, null when none (or deleted: the foreign key clears site_id).
     site: row.site_id !== null && row.s_name !== null ? { id: row.site_id, name: row.s_name } : null,
+    rest_day_requested_by: row.rest_day_requested_by,
     created_at: row.created_at,
     updated_at: row.updated_at,
     worker,
@@ -326,12 +329,14 @@ export async function deleteTimesheet(db: Db, id: string): Promise<void> {
 export async function findWorkerNames(
   db: Db,
   ids: readonly string[],
-): Promise<Array<{ id: string; first_name: string; last_name: string; worker_id: string }>> {
+): Promise<
+  Array<{ id: string; first_name: string; last_name: string; worker_id: string; wp_expiry_date: string | null }>
+> {
   const valid = ids.filter((id) => isUuid(id));
   if (valid.length === 0) return [];
   return db
     .selectFrom('workers')
-    .select(['id', 'first_name', 'last_name', 'worker_id'])
+    .select(['id', 'first_name', 'last_name', 'worker_id', 'wp_expiry_date'])
     .where('id', 'in', valid)
     .execute();
 }
@@ -344,17 +349,23 @@ export async function findSiteIds(db: Db, ids: readonly string[]): Promise<Set<s
   return new Set(rows.map((row) => row.id));
 }
 
-/** The ids among `ids` that are workers, read in chunks (an import names thousands). */
-export async function findWorkerIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+/**
+ * The workers among `ids`, with what the per-row check reads (the name for messages, the permit's
+ * expiry: decision 094), read in chunks (an import names thousands).
+ */
+export async function findWorkersToCheck(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, { id: string; first_name: string; last_name: string; wp_expiry_date: string | null }>> {
   const valid = ids.filter((id) => isUuid(id));
-  const found = new Set<string>();
+  const found = new Map<string, { id: string; first_name: string; last_name: string; wp_expiry_date: string | null }>();
   for (let i = 0; i < valid.length; i += 5000) {
     const rows = await db
       .selectFrom('workers')
-      .select('id')
+      .select(['id', 'first_name', 'last_name', 'wp_expiry_date'])
       .where('id', 'in', valid.slice(i, i + 5000))
       .execute();
-    for (const row of rows) found.add(row.id);
+    for (const row of rows) found.set(row.id, row);
   }
   return found;
 }
@@ -402,4 +413,29 @@ export async function insertTimesheetsUnlessExist(
     returning: ['id'],
   });
   return inserted.map((row) => String(row.id));
+}
+
+/**
+ * Decision 094: the certificates these workers held by a date (trained on or before it), for the lapse
+ * check; read in chunks (an import names thousands of workers).
+ */
+export async function findCertificatesHeld(
+  db: Db,
+  workerIds: readonly string[],
+  onDate: string,
+): Promise<
+  Array<{ worker_id: string | null; training_name: string; training_date: string; expiry_date: string | null }>
+> {
+  const valid = workerIds.filter((id) => isUuid(id));
+  const found: Awaited<ReturnType<typeof findCertificatesHeld>> = [];
+  for (let i = 0; i < valid.length; i += 5000) {
+    const rows = await db
+      .selectFrom('training_records')
+      .select(['worker_id', 'training_name', 'training_date', 'expiry_date'])
+      .where('worker_id', 'in', valid.slice(i, i + 5000))
+      .where('training_date', '<=', onDate)
+      .execute();
+    found.push(...rows);
+  }
+  return found;
 }

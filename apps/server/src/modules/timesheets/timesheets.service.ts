@@ -6,7 +6,9 @@ import {
   type CrewRecorded,
   type CrewTimesheetInput,
   type CrewTimesheetResult,
+  certificateLapsedMessage,
   duplicateTimesheetMessage,
+  permitExpiredMessage,
   type SavedTimesheet,
   SITE_NOT_FOUND_FOR_TIMESHEET,
   TIMESHEET_FIELD_LABELS,
@@ -38,6 +40,89 @@ interface WorkerName {
   first_name: string;
   last_name: string;
 }
+
+interface CheckedWorker extends WorkerName {
+  id: string;
+  wp_expiry_date: string | null;
+}
+
+/** Why a row cannot be saved as it is: a refusal, or a warning the staff member has not confirmed. */
+export interface RowProblem {
+  code: 'PERMIT_EXPIRED' | 'CERTIFICATE_LAPSED';
+  message: string;
+}
+
+/**
+ * Decision 094, the compliance part of the per-row check every way of recording a timesheet goes through
+ * (single, crew and imported, through `timesheetRuleProblems`): no one is sent to a site on a lapsed
+ * permit (Employment of Foreign Manpower Act s.5(1): employing a foreigner without a valid work pass is
+ * an offence), so a date after the worker's `wp_expiry_date` is refused; a safety certificate (any
+ * training record with an expiry) that lapsed by that date and was not renewed is a warning the staff
+ * member confirms with `confirm_lapsed_certificates`. Answers the problem of each row, by index; none for
+ * a row that passes. The certificates are read once for every row (an import checks thousands).
+ */
+export async function timesheetRowProblems(
+  db: Db,
+  rows: ReadonlyArray<{ worker: CheckedWorker; work_date: string }>,
+  { confirmLapsedCertificates }: { confirmLapsedCertificates: boolean },
+): Promise<Map<number, RowProblem>> {
+  const problems = new Map<number, RowProblem>();
+  const toCheck: number[] = [];
+  rows.forEach(({ worker, work_date }, index) => {
+    if (worker.wp_expiry_date && work_date > worker.wp_expiry_date) {
+      problems.set(index, {
+        code: 'PERMIT_EXPIRED',
+        message: permitExpiredMessage(fullName(worker), worker.wp_expiry_date),
+      });
+    } else if (!confirmLapsedCertificates) {
+      toCheck.push(index);
+    }
+  });
+  if (toCheck.length === 0) return problems;
+  const workerIds = [...new Set(toCheck.map((index) => rows[index]?.worker.id ?? ''))];
+  const lastDate = toCheck.reduce((last, index) => {
+    const date = rows[index]?.work_date ?? '';
+    return date > last ? date : last;
+  }, '');
+  const heldBy = new Map<string, Awaited<ReturnType<typeof repo.findCertificatesHeld>>>();
+  for (const record of await repo.findCertificatesHeld(db, workerIds, lastDate)) {
+    const key = record.worker_id ?? '';
+    heldBy.set(key, [...(heldBy.get(key) ?? []), record]);
+  }
+  for (const index of toCheck) {
+    const row = rows[index];
+    if (!row) continue;
+    const held = (heldBy.get(row.worker.id) ?? []).filter((record) => record.training_date <= row.work_date);
+    const lapsed = lapsedCertificates(held, row.work_date);
+    if (lapsed.length > 0) {
+      problems.set(index, {
+        code: 'CERTIFICATE_LAPSED',
+        message: certificateLapsedMessage(fullName(row.worker), lapsed),
+      });
+    }
+  }
+  return problems;
+}
+
+/** The courses whose latest certificate by a date expired before it (a record without expiry never lapses). */
+function lapsedCertificates(
+  records: ReadonlyArray<{ training_name: string; expiry_date: string | null }>,
+  onDate: string,
+): Array<{ training_name: string; expiry_date: string }> {
+  const latest = new Map<string, string | null>();
+  for (const record of records) {
+    const seen = latest.get(record.training_name);
+    if (seen === null) continue;
+    if (record.expiry_date === null || seen === undefined || record.expiry_date > seen) {
+      latest.set(record.training_name, record.expiry_date);
+    }
+  }
+  return [...latest]
+    .filter((entry): entry is [string, string] => entry[1] !== null && entry[1] < onDate)
+    .map(([training_name, expiry_date]) => ({ training_name, expiry_date }))
+    .sort((a, b) => a.training_name.localeCompare(b.training_name));
+}
+
 /** A worker deleted between the check and the insert: the foreign key refuses the row. */
 const isForeignKeyViolation = (error: unknown): boolean => {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
@@ -50,7 +135,10 @@ const fullName = (worker: WorkerName) => `${worker.first_name} ${worker.last_nam
 
 /** SPEC 9: the server computes the hours from the times on every save; a client's hours are ignored. */
 export function timesheetValuesOf(
-  input: Omit<TimesheetInput, 'work_date'> & { work_date: string },
+  input: Omit<TimesheetInput, 'work_date' | 'rest_day_requested_by' | 'confirm_lapsed_certificates'> & {
+    work_date: string;
+    rest_day_requested_by?: TimesheetInput['rest_day_requested_by'];
+  },
 ): repo.TimesheetValues {
   const { hoursWorked, overtime } = computeTimesheetHours(input.time_in, input.time_out);
   return {
@@ -62,6 +150,7 @@ export function timesheetValuesOf(
     overtime_hours: overtime,
     notes: input.notes,
     site_id: input.site_id ?? null,
+    ...(input.rest_day_requested_by ? { rest_day_requested_by: input.rest_day_requested_by } : {}),
   };
 }
 
@@ -74,38 +163,56 @@ export interface TimesheetToCheck {
   site_id: string | null;
 }
 
-/** A row refused by a rule: the field and the message the single entry would answer. */
+/**
+ * A row refused by a rule: the field and the message the single entry would answer; decision 094's
+ * problems carry their code (single entry answers them 409 with it, crew entry reports it per row).
+ */
 export interface TimesheetProblem {
   field: string;
   message: string;
+  code?: RowProblem['code'];
 }
 
 /**
  * Decision 091: every rule a timesheet must meet beyond its shape, checked for many at once so single
  * entry, crew entry and the attendance import refuse the same rows with the same messages. Rules that
- * read other records (the worker and site exist; a locked pay period; a lapsed permit) belong here.
- * Answers the problem of each refused row, by its index in `rows`.
+ * read other records (the worker and site exist; a lapsed permit or certificate, decision 094) belong
+ * here. Answers the problem of each refused row, by its index in `rows`. A lapsed certificate is
+ * refused unless `confirmLapsedCertificates` (the staff member saw the warning and confirmed it; the
+ * attendance import has no such confirmation, so its row is in error with the message).
  */
 export async function timesheetRuleProblems(
   db: Db,
   rows: readonly TimesheetToCheck[],
+  { confirmLapsedCertificates = false }: { confirmLapsedCertificates?: boolean } = {},
 ): Promise<Map<number, TimesheetProblem>> {
   const problems = new Map<number, TimesheetProblem>();
   const siteIds = [...new Set(rows.flatMap((row) => (row.site_id ? [row.site_id] : [])))];
   const workerIds = [...new Set(rows.map((row) => row.worker_id))];
-  const [sites, workers] = await Promise.all([repo.findSiteIds(db, siteIds), repo.findWorkerIds(db, workerIds)]);
+  const [sites, workers] = await Promise.all([repo.findSiteIds(db, siteIds), repo.findWorkersToCheck(db, workerIds)]);
+  const known: Array<{ index: number; worker: CheckedWorker; work_date: string }> = [];
   rows.forEach((row, index) => {
-    if (!workers.has(row.worker_id)) problems.set(index, { field: 'worker_id', message: WORKER_NOT_FOUND });
+    const worker = workers.get(row.worker_id);
+    if (!worker) problems.set(index, { field: 'worker_id', message: WORKER_NOT_FOUND });
     else if (row.site_id && !sites.has(row.site_id)) {
       problems.set(index, { field: 'site_id', message: SITE_NOT_FOUND_FOR_TIMESHEET });
-    }
+    } else known.push({ index, worker, work_date: row.work_date });
   });
+  const compliance = await timesheetRowProblems(db, known, { confirmLapsedCertificates });
+  for (const [position, problem] of compliance) {
+    const index = known[position]?.index;
+    if (index !== undefined) problems.set(index, { field: 'work_date', ...problem });
+  }
   return problems;
 }
 
-/** The single entry's use of the shared rules: the first problem answers 400 with its field. */
-async function assertTimesheetRules(db: Db, input: TimesheetToCheck): Promise<void> {
-  const problem = (await timesheetRuleProblems(db, [input])).get(0);
+/**
+ * The single entry's use of the shared rules: the first problem answers 400 with its field, or 409 with
+ * its code for decision 094's (a lapsed permit, an unconfirmed lapsed certificate).
+ */
+async function assertTimesheetRules(db: Db, input: TimesheetToCheck, confirmed: boolean): Promise<void> {
+  const problem = (await timesheetRuleProblems(db, [input], { confirmLapsedCertificates: confirmed })).get(0);
+  if (problem?.code) throw new AppError(409, problem.code, problem.message, { [problem.field]: problem.message });
   if (problem) throw badRequest(problem.message, { [problem.field]: problem.message });
 }
 
@@ -210,7 +317,7 @@ export async function getTimesheet(db: Db, id: string): Promise<Timesheet> {
   return timesheet;
 }
 
-async function workerNamed(db: Db, workerId: string): Promise<WorkerName> {
+async function workerNamed(db: Db, workerId: string): Promise<CheckedWorker> {
   const [worker] = await repo.findWorkerNames(db, [workerId]);
   if (!worker) throw badRequest(WORKER_NOT_FOUND, { worker_id: WORKER_NOT_FOUND });
   return worker;
@@ -258,8 +365,8 @@ export async function createTimesheet(
 ): Promise<SavedTimesheet> {
   assertNotFuture(input.work_date, timeZone, now);
   const worker = await workerNamed(db, input.worker_id);
-  await assertTimesheetRules(db, input);
   if (await repo.findTimesheetIdFor(db, input.worker_id, input.work_date)) throw duplicate(worker, input.work_date);
+  await assertTimesheetRules(db, input, input.confirm_lapsed_certificates);
   return withWorkerCheck(() =>
     db.transaction().execute(async (trx) => {
       // Decision 082: an approved or paid pay run's days are closed.
@@ -291,7 +398,7 @@ export async function updateTimesheet(
 ): Promise<SavedTimesheet> {
   assertNotFuture(input.work_date, timeZone, now);
   const worker = await workerNamed(db, input.worker_id);
-  await assertTimesheetRules(db, input);
+  await assertTimesheetRules(db, input, input.confirm_lapsed_certificates);
   try {
     return await db.transaction().execute(async (trx) => {
       const before = await getTimesheet(trx, id);
@@ -355,9 +462,12 @@ export async function createCrewTimesheets(
   const workers = new Map(
     (await repo.findWorkerNames(db, [...new Set(input.rows.map((row) => row.worker_id))])).map((w) => [w.id, w]),
   );
+  // Decision 091/094: the shared per-row check; a row it refuses (a lapsed permit, an unconfirmed lapsed
+  // certificate, a site that is gone) is skipped with its message and code.
   const problems = await timesheetRuleProblems(
     db,
     input.rows.map((row) => ({ ...row, work_date: input.work_date, site_id: input.site_id })),
+    { confirmLapsedCertificates: input.confirm_lapsed_certificates },
   );
   return withWorkerCheck(() =>
     db.transaction().execute(async (trx) => {
@@ -369,7 +479,11 @@ export async function createCrewTimesheets(
         const worker = workers.get(row.worker_id);
         const problem = problems.get(index);
         if (!worker || problem) {
-          skipped.push({ worker_id: row.worker_id, message: problem?.message ?? WORKER_NOT_FOUND });
+          skipped.push({
+            worker_id: row.worker_id,
+            message: problem?.message ?? WORKER_NOT_FOUND,
+            ...(problem?.code ? { code: problem.code } : {}),
+          });
           continue;
         }
         const closed = await periodClosedMessage(trx, row.worker_id, input.work_date);

@@ -1,5 +1,7 @@
+import { complianceFlags, sipRequired } from '@td/shared/rules/compliance';
 import { fromCents } from '@td/shared/rules/money';
 import { searchFold, workerSearchName } from '@td/shared/rules/search-text';
+import { hoursToMinutes, minutesToHours } from '@td/shared/rules/timesheet-hours';
 import { identityKey } from '@td/shared/rules/worker-identity';
 import { isUuid } from '@td/shared/schemas/fields';
 import type { UniqueIdentityField, Worker, WorkerInput, WorkerLookupItem, WorkerSort } from '@td/shared/schemas/worker';
@@ -15,6 +17,7 @@ import type { Database, WorkerRow } from '../../db/schema.ts';
  * The identity keys are the database's business only (decision 023).
  */
 export function toWorker(row: WorkerRow): Worker {
+  const sipOverride = row.sip_required === null ? null : row.sip_required === 1;
   // Field by field, not `{ ...row, field: converted }`: overriding a spread field turns every row
   // object into a slow dictionary-mode object (about 4 us a row, 100 times this literal; measured,
   // docs/performance.md), and lists map 25 to 50 rows a request.
@@ -51,8 +54,27 @@ export function toWorker(row: WorkerRow): Worker {
     bank_swift_code: row.bank_swift_code,
     bank_account_no: row.bank_account_no,
     payment_mode: row.payment_mode,
+    rest_day: row.rest_day,
+    working_days_per_week: Number(row.working_days_per_week),
+    normal_hours_per_day: minutesToHours(Number(row.normal_minutes_per_day)),
+    declared_monthly_salary:
+      row.declared_monthly_salary === null ? null : fromCents(Number(row.declared_monthly_salary)),
     created_at: row.created_at,
     updated_at: row.updated_at,
+    passport_expiry_date: row.passport_expiry_date,
+    security_bond_number: row.security_bond_number,
+    security_bond_issuer: row.security_bond_issuer,
+    security_bond_amount: row.security_bond_amount === null ? null : fromCents(row.security_bond_amount),
+    security_bond_expiry_date: row.security_bond_expiry_date,
+    medical_insurer: row.medical_insurer,
+    medical_policy_number: row.medical_policy_number,
+    medical_insurance_expiry_date: row.medical_insurance_expiry_date,
+    sip_required: sipRequired(sipOverride, row.type_of_pass, row.nationality),
+    sip_required_override: sipOverride,
+    sip_attended_date: row.sip_attended_date,
+    probation_months: row.probation_months,
+    // Decision 094: computed on read from the row's own dates.
+    compliance_flags: complianceFlags(row),
   };
 }
 
@@ -64,13 +86,17 @@ export const IDENTITY_KEY_COLUMNS = {
 } as const satisfies Record<UniqueIdentityField, keyof WorkerRow>;
 
 function toRowFields(input: WorkerInput) {
-  const { first_name, last_name } = input;
+  const { first_name, last_name, sip_required, normal_hours_per_day, ...fields } = input;
   // The schema requires both (SPEC 5 "always required"); the column types say so too.
   if (first_name === null || last_name === null) throw new TypeError('A worker needs a first and last name');
   return {
-    ...input,
+    ...fields,
+    // Issue 43: minutes in the table (ARCHITECTURE, Data); undefined keeps the stored value or the default.
+    normal_minutes_per_day: normal_hours_per_day === undefined ? undefined : hoursToMinutes(normal_hours_per_day),
     first_name,
     last_name,
+    // Decision 094: null derives it; left out of an edit (undefined), the stored value stays.
+    sip_required: sip_required === undefined ? undefined : sip_required === null ? null : sip_required ? 1 : 0,
     // Decision 023: compared without spaces and case; the unique indexes refuse a second holder.
     fin_no_key: identityKey(input.fin_no),
     passport_no_key: identityKey(input.passport_no),
@@ -420,16 +446,32 @@ export async function deleteWorker(db: Db, id: string): Promise<void> {
   await db.deleteFrom('workers').where('id', '=', id).execute();
 }
 
-/** A worker row as inserted in bulk: the identity keys are computed here. */
-/** Columns added after 0022 (decisions 082, 096): a seed row may leave them out. */
+/**
+ * Columns added after 0022 that a seed row may leave out (decisions 082, 083, 092, 094, 096): nullable ones,
+ * and ones with a database default (issue 43's pay-rule columns).
+ */
 const LATER_COLUMNS = [
   'employment_start_date',
   'employment_end_date',
   'bank_swift_code',
   'bank_account_no',
   'payment_mode',
+  'declared_monthly_salary',
+  // Decision 094 (migration 0029): the dated items, all nullable.
+  'passport_expiry_date',
+  'security_bond_number',
+  'security_bond_issuer',
+  'security_bond_amount',
+  'security_bond_expiry_date',
+  'medical_insurer',
+  'medical_policy_number',
+  'medical_insurance_expiry_date',
+  'sip_required',
+  'sip_attended_date',
+  'probation_months',
 ] as const;
-type LaterColumn = (typeof LATER_COLUMNS)[number];
+const DEFAULTED_COLUMNS = ['rest_day', 'working_days_per_week', 'normal_minutes_per_day'] as const;
+type LaterColumn = (typeof LATER_COLUMNS)[number] | (typeof DEFAULTED_COLUMNS)[number];
 
 /** A worker row as inserted in bulk: the identity keys and the folded name are computed here. */
 export type WorkerSeedRow = Omit<
@@ -448,13 +490,21 @@ export async function insertWorkerRows(
   rows: WorkerSeedRow[],
   { beforeSearchName = false }: { beforeSearchName?: boolean } = {},
 ): Promise<void> {
-  const named = LATER_COLUMNS.filter((column) => rows.some((row) => row[column] !== undefined));
+  const named = (columns: readonly LaterColumn[]) =>
+    columns.filter((column) => rows.some((row) => row[column] !== undefined));
+  const nullable = named(LATER_COLUMNS);
+  const defaulted = named(DEFAULTED_COLUMNS);
+  // Rows of one insert name the same columns: a defaulted column is given for all of them or for none.
+  if (defaulted.some((column) => rows.some((row) => row[column] === undefined))) {
+    throw new TypeError(`Seed rows must all name ${defaulted.join(', ')} or none of them`);
+  }
   const withKeys = rows.map((row) => {
-    const { employment_start_date, employment_end_date, bank_swift_code, bank_account_no, payment_mode, ...rest } = row;
-    const later = { employment_start_date, employment_end_date, bank_swift_code, bank_account_no, payment_mode };
+    const kept: Record<string, unknown> = { ...row };
+    for (const column of [...LATER_COLUMNS, ...DEFAULTED_COLUMNS]) delete kept[column];
+    for (const column of nullable) kept[column] = row[column] ?? null;
+    for (const column of defaulted) kept[column] = row[column];
     return {
-      ...rest,
-      ...Object.fromEntries(named.map((column) => [column, later[column] ?? null])),
+      ...(kept as Omit<WorkerSeedRow, LaterColumn>),
       fin_no_key: identityKey(row.fin_no),
       passport_no_key: identityKey(row.passport_no),
       wp_no_key: identityKey(row.wp_no),

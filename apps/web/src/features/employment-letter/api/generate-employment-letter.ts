@@ -10,7 +10,7 @@ export class LetterGenerationError extends Error {
 }
 
 /**
- * Asks the server to build the worker's letter (`GET /api/workers/{id}/employment-letter`) and answers
+ * Asks the server to issue the worker's letter (`POST /api/workers/{id}/employment-letter`) and answers
  * the PDF. SPEC 8 reasons: Worker not found when the worker is gone, Could not fetch worker data when
  * the server cannot be reached or answers nothing usable, else the server's own message. An empty
  * answer counts as a failure with no reason ("a builder returning nothing counts as failure").
@@ -18,7 +18,9 @@ export class LetterGenerationError extends Error {
 export async function fetchEmploymentLetter(workerId: string): Promise<Blob> {
   let response: Response;
   try {
+    // POST issues the letter: the server records who generated it and when (KETs, decision 095).
     response = await fetch(`/api/workers/${encodeURIComponent(workerId)}/employment-letter`, {
+      method: 'POST',
       credentials: 'same-origin',
       headers: { Accept: 'application/pdf' },
     });

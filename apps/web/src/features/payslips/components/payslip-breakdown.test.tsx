@@ -14,6 +14,20 @@ const figures = (overrides: Partial<PayslipFigures>): PayslipFigures => ({
   admin_charges_deduction: 0,
   other_deductions: 0,
   nett_salary: 0,
+  // Issue 43's fields: SPEC 9's payslip (decision 092).
+  pay_rules: 'seed',
+  rest_day_pay: 0,
+  public_holiday_pay: 0,
+  declared_salary_topup: 0,
+  gross_salary: 0,
+  not_deducted: [],
+  pay_lines: {
+    basic: '',
+    overtime: '',
+    rest_day: 'Not paid under the seed rules',
+    public_holiday: 'Not paid under the seed rules',
+    declared_topup: 'Not paid under the seed rules',
+  },
   ...overrides,
 });
 

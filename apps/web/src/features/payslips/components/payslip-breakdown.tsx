@@ -95,9 +95,14 @@ export function PayslipBreakdown({
   const chargeDetail =
     adminCharges.length > 0
       ? adminCharges.map((charge) => `${charge.charge_type} ${formatSgd(charge.amount)} (${charge.count})`).join(' · ')
-      : 'No admin charges in this period';
-  const hourly = exactRate(rateType, salaryRate);
-  const overtime = exactRate(rateType, salaryRate, OVERTIME);
+      : figures.pay_rules === 'employment-act'
+        ? 'No admin charges deducted in this period'
+        : 'No admin charges in this period';
+  // Issue 41 item 22: SPEC 9's rates shown exact. The Employment Act's rates are its own (decision 092):
+  // shown as computed, and each line's basis comes from the server.
+  const seedRules = figures.pay_rules !== 'employment-act';
+  const hourly = seedRules ? exactRate(rateType, salaryRate) : null;
+  const overtime = seedRules ? exactRate(rateType, salaryRate, OVERTIME) : null;
   return (
     <div className={cn('grid gap-6 lg:grid-cols-2', className)}>
       <div className="flex flex-col gap-6">
@@ -127,14 +132,45 @@ export function PayslipBreakdown({
         <dl className="divide-y divide-line rounded-xl border border-line bg-canvas/40 px-4">
           <BreakdownLine
             label="Basic Salary"
-            detail={`${formatHours(figures.total_hours_worked)} h × ${hourly?.text ?? formatSgd(figures.hourly_rate)}`}
+            detail={
+              seedRules
+                ? `${formatHours(figures.total_hours_worked)} h × ${hourly?.text ?? formatSgd(figures.hourly_rate)}`
+                : figures.pay_lines.basic
+            }
             amount={formatSgd(figures.basic_salary)}
           />
           <BreakdownLine
             label="Overtime Amount"
-            detail={`${formatHours(figures.total_overtime_hours)} h × ${overtime?.text ?? formatSgd(figures.overtime_rate)}`}
+            detail={
+              seedRules
+                ? `${formatHours(figures.total_overtime_hours)} h × ${overtime?.text ?? formatSgd(figures.overtime_rate)}`
+                : figures.pay_lines.overtime
+            }
             amount={formatSgd(figures.overtime_amount)}
           />
+          {/* Issue 43: the lines the Employment Act adds, each with its basis (decision 092). */}
+          {figures.pay_rules === 'employment-act' && (
+            <>
+              <BreakdownLine
+                label="Rest-day Pay"
+                detail={figures.pay_lines.rest_day}
+                amount={formatSgd(figures.rest_day_pay)}
+              />
+              <BreakdownLine
+                label="Public Holiday Pay"
+                detail={figures.pay_lines.public_holiday}
+                amount={formatSgd(figures.public_holiday_pay)}
+              />
+              {figures.declared_salary_topup > 0 && (
+                <BreakdownLine
+                  label="Declared salary top-up"
+                  detail={figures.pay_lines.declared_topup}
+                  amount={formatSgd(figures.declared_salary_topup)}
+                />
+              )}
+            </>
+          )}
+          <BreakdownLine label="Gross Salary" amount={formatSgd(figures.gross_salary)} />
           <BreakdownLine
             label="Admin Charges Deduction"
             detail={chargeDetail}
@@ -150,6 +186,23 @@ export function PayslipBreakdown({
           )}
           <BreakdownLine label="Nett Salary" amount={formatSgd(figures.nett_salary)} tone="total" />
         </dl>
+        <p className="text-xs text-ink-muted">
+          {figures.pay_rules === 'employment-act'
+            ? 'Computed by the Employment Act rules (Part IV: overtime, rest days, public holidays, lawful deductions).'
+            : 'Computed by the seed rules (SPEC 9: salary / 26 / 8 an hour, every charge of the period deducted).'}
+        </p>
+        {figures.not_deducted.length > 0 && (
+          <section aria-label="Charges not deducted" className="flex flex-col gap-1 text-sm">
+            <h4 className="font-semibold text-ink">Not deducted</h4>
+            <ul className="list-disc pl-5 text-ink-muted">
+              {figures.not_deducted.map((item) => (
+                <li key={`${item.admin_charge_id}-${item.reason}`}>
+                  {formatSgd(item.amount)}: {item.reason}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
       </Section>
     </div>
   );

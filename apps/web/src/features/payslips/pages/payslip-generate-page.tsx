@@ -6,9 +6,8 @@ import {
   payslipExistsMessage,
   REDIRECT_AFTER_GENERATE_MS,
 } from '@td/shared/options/payslips';
-import { toCents } from '@td/shared/rules/money';
 import { otherDeductionsToCents } from '@td/shared/rules/payslip';
-import { computePayslip, figuresInDollars } from '@td/shared/rules/payslip-preview';
+import { previewWithOtherDeductions } from '@td/shared/rules/payslip-rules';
 import {
   type GeneratedPayslip,
   GeneratePayslipInput,
@@ -49,25 +48,16 @@ function fieldErrorsOf(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>;
 }
 
 /**
- * The figures as the other deductions are typed: the server's preview gave the period's totals, the
- * shared calculation (the one the server uses) turns them into the payslip.
+ * The figures as the other deductions are typed: the server's preview computed every line by the
+ * installation's pay rules; only the nett and the deduction warnings depend on other deductions, and
+ * the shared rule (the one the server uses) recomputes them (decision 092).
  */
 function recompute(preview: PayslipPreview, otherDeductions: string) {
-  const { basis } = preview;
-  const computed = computePayslip(
-    {
-      rateType: basis.rate_type,
-      salaryRateCents: basis.salary_rate === null ? null : toCents(basis.salary_rate),
-      workedMinutes: basis.worked_minutes,
-      overtimeMinutes: basis.overtime_minutes,
-      charges: basis.admin_charges.map((charge) => ({
-        chargeType: charge.charge_type,
-        amountCents: toCents(charge.amount),
-      })),
-    },
+  const next = previewWithOtherDeductions(
+    { ...preview, admin_charges: preview.basis.admin_charges },
     otherDeductionsToCents(otherDeductions),
   );
-  return { figures: figuresInDollars(computed.figures), warnings: computed.warnings };
+  return { figures: { ...preview, ...next }, warnings: next.warnings };
 }
 
 type Outcome = { tone: 'success' | 'error' | 'warning'; text: string };

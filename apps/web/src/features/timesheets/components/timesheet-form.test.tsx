@@ -127,6 +127,10 @@ describe('TimesheetForm', () => {
       time_out: '07:00',
       notes: null,
       site_id: null,
+      // Issue 43: left blank, the employer asked for the rest-day work.
+      rest_day_requested_by: 'Employer',
+      // Decision 094: sent true only after the lapsed-certificate warning was confirmed.
+      confirm_lapsed_certificates: false,
     });
     await user.click(screen.getByRole('button', { name: 'Save Timesheet' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
@@ -199,5 +203,29 @@ describe('TimesheetForm', () => {
     expect(screen.getByLabelText('Time In')).toHaveValue('19:00');
     expect(screen.getByLabelText('Overtime Hours')).toHaveValue('3.50');
     expect(screen.getByRole('button', { name: 'Update Timesheet' })).toBeInTheDocument();
+  });
+  it('asks to confirm a lapsed safety certificate and saves with the confirmation (decision 094)', {
+    timeout: 20_000,
+  }, async () => {
+    const user = userEvent.setup();
+    const warning = "Ravi Kumar's CSOC certificate lapsed on 2025-03-01. Confirm to record the timesheet anyway.";
+    const onSave = vi
+      .fn<(input: TimesheetInput) => Promise<Timesheet>>()
+      .mockRejectedValueOnce(new ApiError(409, warning, 'CERTIFICATE_LAPSED', { work_date: warning }))
+      .mockResolvedValueOnce(saved);
+    const { onSaved } = renderForm(onSave);
+    await user.type(screen.getByRole('combobox', { name: /^Worker/ }), 'ravi');
+    await user.click(await screen.findByRole('option', { name: /Ravi Kumar/ }));
+    await user.clear(screen.getByLabelText(/^Work Date/));
+    await user.type(screen.getByLabelText(/^Work Date/), '2025-03-10');
+    await user.type(screen.getByLabelText(/^Time In/), '08:00');
+    await user.type(screen.getByLabelText(/^Time Out/), '17:00');
+    await user.click(screen.getByRole('button', { name: 'Save Timesheet' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Safety certificate lapsed' });
+    expect(dialog).toHaveTextContent(warning);
+    expect(onSaved).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Record anyway' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
+    expect(onSave).toHaveBeenLastCalledWith(expect.objectContaining({ confirm_lapsed_certificates: true }));
   });
 });

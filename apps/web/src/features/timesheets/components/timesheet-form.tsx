@@ -66,6 +66,8 @@ export function TimesheetForm({ mode, timesheet, onSave, onSaved, onCancel }: Ti
   const { errors, isSubmitting, isDirty } = form.formState;
   /** The refusal, and the values it was about (the fields it named; for a 409 also the worker and date). */
   const [failure, setFailure] = useState<{ text: string; about: Partial<TimesheetFormValues> } | null>(null);
+  /** Decision 094: the lapsed-certificate warning waiting for the staff member's answer. */
+  const [lapsed, setLapsed] = useState<{ message: string; input: TimesheetInput } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const guard = useUnsavedChangesGuard(isDirty && !isSubmitting);
@@ -89,6 +91,11 @@ export function TimesheetForm({ mode, timesheet, onSave, onSaved, onCancel }: Ti
       guard.release();
       onSaved(saved);
     } catch (error) {
+      // Decision 094: a lapsed safety certificate is a warning the staff member confirms.
+      if (error instanceof ApiError && error.code === 'CERTIFICATE_LAPSED' && !input.confirm_lapsed_certificates) {
+        setLapsed({ message: error.message, input });
+        return;
+      }
       console.error('Failed to save timesheet', error);
       const named = error instanceof ApiError ? Object.keys(error.fields).filter(isFormField) : [];
       if (error instanceof ApiError && error.status === 409) named.push('worker_id', 'work_date');
@@ -233,6 +240,19 @@ export function TimesheetForm({ mode, timesheet, onSave, onSaved, onCancel }: Ti
           await save(longShift.input);
           setSavingLongShift(false);
           setLongShift(null);
+        }}
+      />
+      <ConfirmDialog
+        open={lapsed !== null}
+        title="Safety certificate lapsed"
+        message={lapsed?.message}
+        confirmLabel="Record anyway"
+        tone="primary"
+        onCancel={() => setLapsed(null)}
+        onConfirm={async () => {
+          const confirmed = lapsed;
+          setLapsed(null);
+          if (confirmed) await save({ ...confirmed.input, confirm_lapsed_certificates: true });
         }}
       />
     </form>

@@ -15,6 +15,7 @@ import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardBody, CardFooter, CardHeader } from '@/components/ui/card.tsx';
+import { CheckboxField } from '@/components/ui/checkbox-field.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -73,6 +74,9 @@ export function TimesheetCrewPage() {
   const [addingCompany, setAddingCompany] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** Decision 094: rows skipped for a lapsed safety certificate, and the staff member's confirmation. */
+  const [lapsedSkipped, setLapsedSkipped] = useState(false);
+  const [confirmLapsed, setConfirmLapsed] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<CrewReport | null>(null);
   // Issue 41 item 18: which rows Save would skip, asked of the server as the date and crew change.
@@ -170,7 +174,10 @@ export function TimesheetCrewPage() {
         work_date: workDate,
         site_id: siteId,
         rows: rows.map((row) => ({ worker_id: row.worker.id, time_in: row.time_in, time_out: row.time_out })),
+        confirm_lapsed_certificates: lapsedSkipped && confirmLapsed,
       });
+      setLapsedSkipped(answer.skipped.some((row) => row.code === 'CERTIFICATE_LAPSED'));
+      setConfirmLapsed(false);
       const names = new Map(rows.map((row) => [row.worker.id, nameOf(row.worker)]));
       const report: CrewReport = {
         work_date: workDate,
@@ -224,6 +231,14 @@ export function TimesheetCrewPage() {
               )}
             </p>
           </CrewReportPanel>
+        )}
+        {lapsedSkipped && (
+          <CheckboxField
+            label="Record the rows whose safety certificate lapsed anyway"
+            description="A lapsed certificate is a warning (decision 094); a lapsed work permit is always refused."
+            checked={confirmLapsed}
+            onChange={(event) => setConfirmLapsed(event.target.checked)}
+          />
         )}
         {failure && <Alert tone="error">{failure}</Alert>}
         <Card>

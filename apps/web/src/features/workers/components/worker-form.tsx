@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
+import {
+  DEFAULT_NORMAL_HOURS_PER_DAY,
+  DEFAULT_REST_DAY,
+  DEFAULT_WORKING_DAYS_PER_WEEK,
+  WEEKDAYS,
+  WORKING_DAYS_PER_WEEK,
+} from '@td/shared/options/pay-rules';
 import { GIRO_BANKS, PAYMENT_MODES } from '@td/shared/options/pay-runs';
 import {
   CORETRADES,
@@ -33,6 +40,7 @@ import { siteQueries } from '@/features/sites/public/site-queries.ts';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { focusFirstInvalid } from '@/lib/form-errors.ts';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes.ts';
+import { WorkerComplianceFields } from './worker-compliance-fields.tsx';
 import { WorkerFileField } from './worker-file-field.tsx';
 
 /** The form's values: strings as the inputs hold them, plus `documents` for the SPEC 5 documents rule. */
@@ -56,6 +64,15 @@ export function toFormValues(worker?: Worker): FormValues {
     const value = worker?.[field];
     values[field] = value === null || value === undefined ? '' : String(value);
   }
+  // Issue 43: a new worker starts with the contract's terms (EA s.36, s.38): Sunday, 6 days of 8 hours.
+  if (!worker) {
+    values.rest_day = DEFAULT_REST_DAY;
+    values.working_days_per_week = String(DEFAULT_WORKING_DAYS_PER_WEEK);
+    values.normal_hours_per_day = String(DEFAULT_NORMAL_HOURS_PER_DAY);
+  }
+  // Decision 094: the form holds what staff set; blank derives it from the pass and nationality.
+  const sipOverride = worker?.sip_required_override;
+  values.sip_required = sipOverride === null || sipOverride === undefined ? '' : String(sipOverride);
   return values as FormValues;
 }
 
@@ -261,7 +278,33 @@ export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFo
         <SelectField {...field('bank_swift_code')} options={BANK_OPTIONS} placeholder="Select bank" />
         <TextField {...field('bank_account_no')} inputMode="numeric" autoComplete="off" hint="Digits only" />
         <SelectField {...field('payment_mode')} options={PAYMENT_MODES} placeholder="GIRO with an account, else Cash" />
+        {/* Issue 43 (decision 092): what the Employment Act's pay reads. */}
+        <SelectField {...field('rest_day')} options={WEEKDAYS} hint="One rest day a week (Employment Act s.36)" />
+        <SelectField
+          {...field('working_days_per_week')}
+          options={WORKING_DAYS_PER_WEEK.map(String)}
+          hint="Divides the monthly salary into a daily rate"
+        />
+        <TextField
+          {...field('normal_hours_per_day')}
+          type="number"
+          step="0.25"
+          min="0.25"
+          max="9"
+          inputMode="decimal"
+          hint="Hours past these are overtime"
+        />
+        <TextField
+          {...field('declared_monthly_salary')}
+          type="number"
+          step="0.01"
+          min="0"
+          inputMode="decimal"
+          hint="SGD, as declared in the IPA (Work Permit holders); pay never falls below it"
+        />
       </FormSection>
+
+      <WorkerComplianceFields field={field} resident={resident} />
 
       <Card>
         <CardHeader title="Photo" description="Shown on the worker's profile. Optional." />

@@ -77,6 +77,14 @@ export function ExpiringWorkersPage({ kind }: { kind: ExpiringKind }) {
   const expiring = useQuery(workerQueries.expiring(kind, filters));
   const [toDelete, setToDelete] = useState<ExpiringWorker | null>(null);
 
+  // Decision 095: every other dated item (passport, bond, insurance, SIP, certificates, KETs) is on the
+  // compliance calendar.
+  const calendarLink = (
+    <Link to="/compliance" className={buttonClasses('secondary')}>
+      <CalendarClock aria-hidden="true" className="h-4 w-4" />
+      Compliance Calendar
+    </Link>
+  );
   const backLink = (
     <Link to="/worker-management" className={buttonClasses('secondary')}>
       <ArrowLeft aria-hidden="true" className="h-4 w-4" />
@@ -105,7 +113,12 @@ export function ExpiringWorkersPage({ kind }: { kind: ExpiringKind }) {
           icon={<CalendarCheck />}
           title={config.emptyTitle}
           description={config.emptyText}
-          action={backLink}
+          action={
+            <div className="flex flex-wrap justify-center gap-2">
+              {calendarLink}
+              {backLink}
+            </div>
+          }
         />
       </div>
     );
@@ -127,6 +140,7 @@ export function ExpiringWorkersPage({ kind }: { kind: ExpiringKind }) {
               <Download aria-hidden="true" className="h-4 w-4" />
               Export CSV
             </a>
+            {calendarLink}
             {backLink}
           </>
         }

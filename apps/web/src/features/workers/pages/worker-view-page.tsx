@@ -11,8 +11,9 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card.tsx';
 import { DetailList } from '@/components/ui/detail-list.tsx';
 import { RecordLoadError } from '@/components/ui/record-load-error.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
+import { WorkerComplianceSection } from '@/features/compliance/public/worker-compliance-section.tsx';
 import { WorkerTrainingList } from '@/features/training-records/public/worker-training-list.tsx';
-import { formatDate, orNA } from '@/lib/format.ts';
+import { formatDate, formatSgd, orNA } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { fromHere } from '@/lib/return-to.ts';
 import { useGoBack } from '@/lib/use-go-back.ts';
@@ -183,11 +184,22 @@ function WorkerProfile({ worker }: { worker: Worker }) {
                 { label: 'Salary', value: formatSalary(worker) },
                 { label: LABELS.employment_start_date, value: formatDate(worker.employment_start_date) },
                 { label: LABELS.employment_end_date, value: formatDate(worker.employment_end_date) },
+                // Issue 43 (decision 092): the terms the Employment Act's pay reads.
+                { label: LABELS.rest_day, value: worker.rest_day },
+                { label: LABELS.working_days_per_week, value: String(worker.working_days_per_week) },
+                { label: LABELS.normal_hours_per_day, value: `${worker.normal_hours_per_day} h` },
+                {
+                  label: LABELS.declared_monthly_salary,
+                  value: worker.declared_monthly_salary === null ? 'N/A' : formatSgd(worker.declared_monthly_salary),
+                },
               ]}
             />
           </CardBody>
         </Card>
       </div>
+
+      {/* Decision 094: the worker's dated items, their renewals and the KETs letters issued. */}
+      <WorkerComplianceSection worker={worker} />
 
       <Card>
         <CardHeader title="Documents" />

@@ -1,0 +1,435 @@
+import type { ComplianceKind } from '@td/shared/options/compliance';
+import { addDays } from '@td/shared/rules/dates';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { likeContains } from '../../db/paging.ts';
+import type { ComplianceSubscriptionsTable, Database, WorkerRenewalRow } from '../../db/schema.ts';
+
+/** The worker date columns that are an item's due date as they are (decision 094). */
+export const WORKER_DATE_KINDS = {
+  work_permit: 'wp_expiry_date',
+  passport: 'passport_expiry_date',
+  security_bond: 'security_bond_expiry_date',
+  medical_insurance: 'medical_insurance_expiry_date',
+  coretrade: 'coretrade_expiry_date',
+} as const satisfies Partial<Record<ComplianceKind, string>>;
+export type WorkerDateKind = keyof typeof WORKER_DATE_KINDS;
+
+export interface CalendarFilters {
+  /** Part of "first last" or of the TD- id, any case. */
+  q?: string | undefined;
+  nationality?: string | undefined;
+  /** One worker (the worker view and the feed never need this; the calendar's worker filter is `q`). */
+}
+
+/** The calendar's window: overdue is before `today`; due is `from`..`to` (`from` at least today). */
+export interface CalendarWindow {
+  today: string;
+  from: string;
+  to: string;
+}
+
+/** A calendar row before it is shaped for the API. */
+export interface ItemRow {
+  id: string;
+  worker_id: string;
+  first_name: string;
+  last_name: string;
+  nationality: string | null;
+  due_date: string;
+  title: string | null;
+}
+
+type WorkersEb = ExpressionBuilder<Database, 'workers'>;
+
+/** SPEC 4: active workers are every status but Terminated (a worker with no status is active). */
+const activeWorker = (eb: WorkersEb) =>
+  eb.or([eb('workers.status', 'is', null), eb('workers.status', '!=', 'Terminated')]);
+
+function workerFilters(eb: WorkersEb, filters: CalendarFilters): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [activeWorker(eb)];
+  if (filters.nationality) conditions.push(eb('workers.nationality', '=', filters.nationality));
+  if (filters.q) {
+    const pattern = likeContains(filters.q);
+    conditions.push(
+      eb.or([
+        sql<SqlBool>`lower(${eb.ref('workers.first_name')} || ' ' || ${eb.ref('workers.last_name')}) like ${pattern} escape '\\'`,
+        sql<SqlBool>`lower(${eb.ref('workers.worker_id')}) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  return eb.and(conditions);
+}
+
+/**
+ * Overdue (before today) or due in the window. Written as one range up to `to` with the gap taken out,
+ * so the `(date, status)` index serves it as one range scan (decision 095).
+ */
+function inWindow(date: Expression<string | null>, window: CalendarWindow): Expression<SqlBool> {
+  const lower = window.from > window.today ? window.from : window.today;
+  return sql<SqlBool>`${date} <= ${window.to} and (${date} < ${window.today} or ${date} >= ${lower})`;
+}
+
+const countsOf = (date: Expression<string | null>, today: string) =>
+  [
+    sql<number | string>`count(*)`.as('total'),
+    sql<number | string | null>`sum(case when ${date} < ${today} then 1 else 0 end)`.as('overdue'),
+  ] as const;
+
+export interface KindCount {
+  overdue: number;
+  due: number;
+}
+
+const toCount = (row: { total: number | string; overdue: number | string | null } | undefined): KindCount => {
+  const total = Number(row?.total ?? 0);
+  const overdue = Number(row?.overdue ?? 0);
+  return { overdue, due: total - overdue };
+};
+
+/** How many items of a worker-date kind are overdue and due in the window. */
+export async function countWorkerDateKind(
+  db: Db,
+  kind: WorkerDateKind,
+  window: CalendarWindow,
+  filters: CalendarFilters,
+): Promise<KindCount> {
+  const column = WORKER_DATE_KINDS[kind];
+  const row = await db
+    .selectFrom('workers')
+    .select((eb) => countsOf(eb.ref(column), window.today))
+    .where((eb) => eb.and([inWindow(eb.ref(column), window), workerFilters(eb, filters)]))
+    .executeTakeFirst();
+  return toCount(row);
+}
+
+/** The first `limit` items of a worker-date kind, soonest (longest overdue) first. */
+export async function listWorkerDateKind(
+  db: Db,
+  kind: WorkerDateKind,
+  window: CalendarWindow,
+  filters: CalendarFilters,
+  limit: number,
+): Promise<ItemRow[]> {
+  const column = WORKER_DATE_KINDS[kind];
+  const rows = await db
+    .selectFrom('workers')
+    .select((eb) => [
+      'id',
+      'worker_id',
+      'first_name',
+      'last_name',
+      'nationality',
+      eb.ref(column).$castTo<string>().as('due_date'),
+      sql<string | null>`null`.as('title'),
+    ])
+    .where((eb) => eb.and([inWindow(eb.ref(column), window), workerFilters(eb, filters)]))
+    .orderBy(column)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows;
+}
+
+/**
+ * Items due a fixed number of days after the employment start date (decision 094): the SIP within 14
+ * days of arrival, the KETs within 14 days of starting. The window is shifted back by those days so the
+ * `(employment_start_date, status)` index serves it.
+ */
+export type StartDateKind = 'sip' | 'employment_letter';
+
+const shifted = (window: CalendarWindow, days: number): CalendarWindow => ({
+  today: addDays(window.today, -days),
+  from: addDays(window.from, -days),
+  to: addDays(window.to, -days),
+});
+
+/** The rule of `sipRequired` (rules/compliance.ts) in SQL: set by staff, else a non-Malaysian WP holder. */
+const sipOwed = (eb: WorkersEb) =>
+  eb.and([
+    eb('workers.sip_attended_date', 'is', null),
+    eb.or([
+      eb('workers.sip_required', '=', 1),
+      eb.and([
+        eb('workers.sip_required', 'is', null),
+        eb('workers.type_of_pass', '=', 'WP'),
+        eb.or([eb('workers.nationality', 'is', null), eb('workers.nationality', '!=', 'Malaysian')]),
+      ]),
+    ]),
+  ]);
+
+/** KETs: no employment letter recorded for the worker. */
+const letterOwed = (eb: WorkersEb) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('employment_letters')
+        .select(sql`1`.as('one'))
+        .whereRef('employment_letters.worker_id', '=', 'workers.id'),
+    ),
+  );
+
+const startDateCondition = (kind: StartDateKind) => (kind === 'sip' ? sipOwed : letterOwed);
+
+export async function countStartDateKind(
+  db: Db,
+  kind: StartDateKind,
+  days: number,
+  window: CalendarWindow,
+  filters: CalendarFilters,
+): Promise<KindCount> {
+  const moved = shifted(window, days);
+  const row = await db
+    .selectFrom('workers')
+    .select((eb) => countsOf(eb.ref('employment_start_date'), moved.today))
+    .where((eb) =>
+      eb.and([
+        inWindow(eb.ref('employment_start_date'), moved),
+        workerFilters(eb, filters),
+        startDateCondition(kind)(eb),
+      ]),
+    )
+    .executeTakeFirst();
+  return toCount(row);
+}
+
+/** The first `limit` items, `due_date` already moved on from the start date by `days`. */
+export async function listStartDateKind(
+  db: Db,
+  kind: StartDateKind,
+  days: number,
+  window: CalendarWindow,
+  filters: CalendarFilters,
+  limit: number,
+): Promise<ItemRow[]> {
+  const moved = shifted(window, days);
+  const rows = await db
+    .selectFrom('workers')
+    .select(['id', 'worker_id', 'first_name', 'last_name', 'nationality', 'employment_start_date'])
+    .where((eb) =>
+      eb.and([
+        inWindow(eb.ref('employment_start_date'), moved),
+        workerFilters(eb, filters),
+        startDateCondition(kind)(eb),
+      ]),
+    )
+    .orderBy('employment_start_date')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map(({ employment_start_date, ...row }) => ({
+    ...row,
+    due_date: addDays(employment_start_date ?? window.today, days),
+    title: null,
+  }));
+}
+
+/** Whether a worker has an employment letter recorded (the worker view's KETs item). */
+export async function hasEmploymentLetter(db: Db, workerId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('employment_letters')
+    .select('id')
+    .where('worker_id', '=', workerId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+type TrainingEb = ExpressionBuilder<Database, 'training_records' | 'workers'>;
+
+/**
+ * Decision 094: a certificate counts until it is renewed, that is until the worker has a record of the
+ * same course that expires later or never. Only the latest of each course is an item.
+ */
+const notRenewed = (eb: TrainingEb) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('training_records as newer')
+        .select(sql`1`.as('one'))
+        .whereRef('newer.worker_id', '=', 'training_records.worker_id')
+        .whereRef('newer.training_name', '=', 'training_records.training_name')
+        .where((inner) =>
+          inner.or([
+            inner('newer.expiry_date', 'is', null),
+            inner('newer.expiry_date', '>', inner.ref('training_records.expiry_date')),
+          ]),
+        ),
+    ),
+  );
+
+function trainingQuery(db: Db, window: CalendarWindow, filters: CalendarFilters) {
+  return db
+    .selectFrom('training_records')
+    .innerJoin('workers', 'workers.id', 'training_records.worker_id')
+    .where((eb) =>
+      eb.and([
+        inWindow(eb.ref('training_records.expiry_date'), window),
+        workerFilters(eb as unknown as WorkersEb, filters),
+        notRenewed(eb),
+      ]),
+    );
+}
+
+export async function countTraining(db: Db, window: CalendarWindow, filters: CalendarFilters): Promise<KindCount> {
+  const row = await trainingQuery(db, window, filters)
+    .select((eb) => countsOf(eb.ref('training_records.expiry_date'), window.today))
+    .executeTakeFirst();
+  return toCount(row);
+}
+
+export async function listTraining(
+  db: Db,
+  window: CalendarWindow,
+  filters: CalendarFilters,
+  limit: number,
+): Promise<ItemRow[]> {
+  return trainingQuery(db, window, filters)
+    .select([
+      'workers.id',
+      'workers.worker_id',
+      'workers.first_name',
+      'workers.last_name',
+      'workers.nationality',
+      sql<string>`training_records.expiry_date`.as('due_date'),
+      'training_records.training_name as title',
+    ])
+    .orderBy('training_records.expiry_date')
+    .orderBy('training_records.id')
+    .limit(limit)
+    .execute();
+}
+
+/** One worker's dated items, whatever their dates (the worker view). */
+export async function findWorkerDates(db: Db, workerId: string) {
+  return db
+    .selectFrom('workers')
+    .select([
+      'id',
+      'type_of_pass',
+      'nationality',
+      'wp_expiry_date',
+      'passport_expiry_date',
+      'security_bond_expiry_date',
+      'medical_insurance_expiry_date',
+      'coretrade_expiry_date',
+      'sip_required',
+      'sip_attended_date',
+      'employment_start_date',
+      'wp_no',
+      'passport_no',
+      'security_bond_number',
+      'medical_policy_number',
+    ])
+    .where('id', '=', workerId)
+    .executeTakeFirst();
+}
+
+/** A worker's certificates with an expiry that no later record of the same course renewed. */
+export async function findWorkerTraining(db: Db, workerId: string) {
+  return db
+    .selectFrom('training_records')
+    .innerJoin('workers', 'workers.id', 'training_records.worker_id')
+    .select(['training_records.training_name', sql<string>`training_records.expiry_date`.as('expiry_date')])
+    .where('training_records.worker_id', '=', workerId)
+    .where('training_records.expiry_date', 'is not', null)
+    .where((eb) => notRenewed(eb))
+    .orderBy('training_records.expiry_date')
+    .execute();
+}
+
+export async function listRenewals(db: Db, workerId: string): Promise<WorkerRenewalRow[]> {
+  return db
+    .selectFrom('worker_renewals')
+    .selectAll()
+    .where('worker_id', '=', workerId)
+    .orderBy('renewed_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function insertRenewal(db: Db, row: WorkerRenewalRow): Promise<void> {
+  await db.insertInto('worker_renewals').values(row).execute();
+}
+
+/** Sets one renewable date (and its number) of a worker; the service checks the kind. */
+export async function setWorkerExpiry(
+  db: Db,
+  workerId: string,
+  column: (typeof WORKER_DATE_KINDS)[WorkerDateKind],
+  expiry: string,
+  reference: {
+    column: 'wp_no' | 'passport_no' | 'security_bond_number' | 'medical_policy_number';
+    value: string;
+  } | null,
+  updatedAt: string,
+): Promise<void> {
+  await db
+    .updateTable('workers')
+    .set({ [column]: expiry, ...(reference ? { [reference.column]: reference.value } : {}), updated_at: updatedAt })
+    .where('id', '=', workerId)
+    .execute();
+}
+
+// --- Reminders: each person's digest and feed (decision 094) ---
+
+export async function findSubscription(db: Db, userId: string) {
+  return db.selectFrom('compliance_subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Writes a person's settings, creating their row the first time. */
+export async function upsertSubscription(
+  db: Db,
+  userId: string,
+  values: Partial<Omit<ComplianceSubscriptionsTable, 'user_id'>> & { updated_at: string },
+): Promise<void> {
+  await db
+    .insertInto('compliance_subscriptions')
+    .values({ user_id: userId, weekly_digest: 0, ...values })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+    .execute();
+}
+
+export async function findFeedOwner(db: Db, tokenHash: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('compliance_subscriptions')
+    .select('user_id')
+    .where('feed_token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+/** Everyone who asked for the digest, with their address. */
+export async function listDigestSubscribers(db: Db) {
+  return db
+    .selectFrom('compliance_subscriptions')
+    .innerJoin('users', 'users.id', 'compliance_subscriptions.user_id')
+    .select(['users.id', 'users.name', 'users.email', 'compliance_subscriptions.digest_week'])
+    .where('compliance_subscriptions.weekly_digest', '=', 1)
+    .orderBy('users.id')
+    .execute();
+}
+
+/**
+ * Claims this week's digest for one person: one conditional update (their last week is older), so of
+ * several servers exactly one gets `true` (decision 094).
+ */
+export async function claimDigestWeek(db: Db, userId: string, week: string): Promise<boolean> {
+  const result = await db
+    .updateTable('compliance_subscriptions')
+    .set({ digest_week: week })
+    .where('user_id', '=', userId)
+    .where('weekly_digest', '=', 1)
+    .where((eb) => eb.or([eb('digest_week', 'is', null), eb('digest_week', '<', week)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Gives a claim back after the message could not be sent, so the next tick tries again. */
+export async function releaseDigestWeek(db: Db, userId: string, week: string, previous: string | null): Promise<void> {
+  await db
+    .updateTable('compliance_subscriptions')
+    .set({ digest_week: previous })
+    .where('user_id', '=', userId)
+    .where('digest_week', '=', week)
+    .execute();
+}
