@@ -2,7 +2,7 @@ import { chargeReference } from '@td/shared/schemas/admin-charge';
 import { describe, expect, it } from 'vitest';
 import { buildAdminCharge } from '../admin-charge-factories.ts';
 import { buildTestApp } from '../build-test-app.ts';
-import { buildWorker, givenStoredFile, insertWorkers } from '../factories.ts';
+import { buildWorker, givenStoredFile } from '../factories.ts';
 import { buildTrainingRecord } from '../training-record-factories.ts';
 
 /**
@@ -149,7 +149,7 @@ describe('outside probe (issue 41): money and records', () => {
         }),
         day(worker.id, '2025-03-04'),
       ]);
-      answers.forEach((answer, i) => expectHandled(answer, `round ${round}, request ${i}`));
+      for (const [i, answer] of answers.entries()) expectHandled(answer, `round ${round}, request ${i}`);
     }
   }, 60_000);
 });
