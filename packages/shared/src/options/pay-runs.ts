@@ -82,6 +82,7 @@ export function periodLabel(start: string, end: string): string {
 
 export const PAY_RUN_MESSAGES = {
   notFound: 'Pay run not found',
+  payslipNotInRun: 'Payslip not found in this pay run',
   overlaps: (start: string, end: string, status: string) =>
     `A pay run for ${periodLabel(start, end)} already exists (${status}): open it, or delete it first`,
   notDraft: (status: string) => `This pay run is ${status}: only a Draft run can be changed or deleted`,

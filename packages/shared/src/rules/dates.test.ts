@@ -80,4 +80,21 @@ describe('addDays', () => {
     expect(addDays('2025-01-10', 30)).toBe('2025-02-09');
     expect(addDays('2025-03-01', -1)).toBe('2025-02-28');
   });
+
+  it('answers as calendar arithmetic for every date and shift (the in-month shortcut included)', () => {
+    const viaDate = (isoDate: string, days: number) =>
+      new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2090-12-31T00:00:00Z'), noInvalidDate: true }),
+        fc.integer({ min: -40, max: 40 }),
+        (date, days) => {
+          const isoDate = date.toISOString().slice(0, 10);
+          expect(addDays(isoDate, days)).toBe(viaDate(isoDate, days));
+        },
+      ),
+      { numRuns: 5_000 },
+    );
+    expect(() => addDays('2025-13-05', 1)).toThrow();
+  });
 });

@@ -69,8 +69,18 @@ export function addMonths(isoDate: string, months: number): string {
   return target.toISOString().slice(0, 10);
 }
 
+/** `YYYY-MM-` of a valid month, then two digits. */
+const MONTH_PREFIX = /^\d{4}-(?:0[1-9]|1[0-2])-\d\d$/;
+
 /** Adds calendar days (negative to go back): 2024-02-28 + 1 day = 2024-02-29. */
 export function addDays(isoDate: string, days: number): string {
+  // Within the same month (days 1 to 28 on both sides) the day is added to the text: a pay run under the
+  // Act adds days a few million times (docs/performance.md); every other case goes through Date.
+  if (Number.isInteger(days) && isoDate.length === 10 && MONTH_PREFIX.test(isoDate)) {
+    const day = Number(isoDate.slice(8)) + days;
+    const from = day - days;
+    if (from >= 1 && from <= 28 && day >= 1 && day <= 28) return `${isoDate.slice(0, 8)}${day < 10 ? '0' : ''}${day}`;
+  }
   const date = new Date(`${isoDate}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);

@@ -8,6 +8,7 @@ import {
   PayRunPayInput,
   PayRunPayslipParams,
   PayRunStarted,
+  RegeneratePayslipInput,
 } from '@td/shared/schemas/pay-run';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -111,6 +112,21 @@ export const payRunsRoutes: FastifyPluginAsyncZod<PayRunsRoutesOptions> = async 
     '/:id/payslips/:payslipId',
     { schema: { tags, params: PayRunPayslipParams, response: { 200: PayRun } } },
     (request) => payRuns.removePayslipFromRun(db, request.params.id, request.params.payslipId, currentUser(request)),
+  );
+
+  // Issue 42: a Draft run's payslip computed again with another figure of other deductions.
+  app.post(
+    '/:id/payslips/:payslipId/regenerate',
+    { schema: { tags, params: PayRunPayslipParams, body: RegeneratePayslipInput, response: { 200: PayRun } } },
+    (request) =>
+      payRuns.regenerateRunPayslip(
+        db,
+        request.params.id,
+        request.params.payslipId,
+        request.body,
+        currentUser(request),
+        payRules,
+      ),
   );
 
   app.get('/:id/bank-file', { schema: { tags, params: IdParams, produces: ['text/csv'] } }, async (request, reply) =>

@@ -1,15 +1,27 @@
 import type { PayRules } from '@td/shared/options/pay-rules';
 import { defaultPaymentMode, PAY_RUN_MESSAGES as M, type PaymentMode } from '@td/shared/options/pay-runs';
 import { addDays } from '@td/shared/rules/dates';
-import { fromCents } from '@td/shared/rules/money';
-import type { PayRun, PayRunInput, PayRunPayInput, PayRunSkip, PayRunStarted } from '@td/shared/schemas/pay-run';
+import { fromCents, toCents } from '@td/shared/rules/money';
+import type {
+  PayRun,
+  PayRunInput,
+  PayRunPayInput,
+  PayRunSkip,
+  PayRunStarted,
+  RegeneratePayslipInput,
+} from '@td/shared/schemas/pay-run';
 import { type Actor, type AuditEvent, recordAudit, recordAuditMany } from '../../audit/audit.repository.ts';
 import type { Db } from '../../db/database.ts';
 import type { PayRunRow, PayslipRow } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { ADMIN_CHARGE_AUDIT_ENTITY, chargeIdsToDeduct, markChargesDeducted } from '../admin-charges/public.ts';
-import { assertWithinDeductionCap, generateRunPayslips, PAYSLIP_ENTITY } from '../payslips/public.ts';
+import {
+  assertWithinDeductionCap,
+  generateRunPayslips,
+  PAYSLIP_ENTITY,
+  recomputeDraftPayslip,
+} from '../payslips/public.ts';
 import * as repo from './pay-runs.repository.ts';
 
 export const PAY_RUN_ENTITY = 'pay_run';
@@ -364,9 +376,30 @@ export async function deletePayRun(db: Db, id: string, actor: Actor): Promise<vo
   });
 }
 
+/** The run's totals (cents) from its payslips: every earning line, as generation sums them. */
+function totalsOf(rows: readonly PayslipRow[]) {
+  const sum = (pick: (row: PayslipRow) => number) => rows.reduce((total, row) => total + pick(row), 0);
+  return {
+    generated: rows.length,
+    progress_total: rows.length,
+    gross: sum((row) => row.gross_salary),
+    deductions: sum((row) => row.admin_charges_deduction + row.other_deductions),
+    nett_salary: sum((row) => row.nett_salary),
+  };
+}
+
+/** A payslip of a Draft run, or the 409/404 saying why it cannot be changed. */
+async function requireDraftPayslip(trx: Db, run: PayRunRow, payslipId: string) {
+  if (run.status !== 'Draft') throw conflict(M.notDraft(run.status));
+  const payslips = await repo.payslipsOfRun(trx, run.id);
+  const payslip = payslips.find((row) => row.id === payslipId);
+  if (!payslip) throw notFound(M.payslipNotInRun);
+  return { payslips, payslip };
+}
+
 /**
- * A Draft run's worker removed: their payslip deleted and the run's totals recomputed from what is left,
- * in one transaction.
+ * `DELETE /api/pay-runs/{id}/payslips/{payslipId}`: a Draft run's worker removed: their payslip deleted
+ * and the run's totals recomputed from what is left, in one transaction.
  */
 export async function removePayslipFromRun(db: Db, id: string, payslipId: string, actor: Actor, now = new Date()) {
   return transition(
@@ -374,26 +407,58 @@ export async function removePayslipFromRun(db: Db, id: string, payslipId: string
     id,
     actor,
     async (trx, run, timestamp) => {
-      if (run.status !== 'Draft') throw conflict(M.notDraft(run.status));
-      const payslips = await repo.payslipsOfRun(trx, id);
-      const removed = payslips.find((row) => row.id === payslipId);
-      if (!removed) throw notFound('Payslip not found in this pay run');
-      const rest = payslips.filter((row) => row.id !== payslipId);
+      const { payslips, payslip: removed } = await requireDraftPayslip(trx, run, payslipId);
       await repo.deleteRunPayslips(trx, id, payslipId);
-      const sum = (pick: (row: (typeof rest)[number]) => number) => rest.reduce((total, row) => total + pick(row), 0);
       const after = await changedOrConflict(
         trx,
         run,
         await repo.updatePayRun(trx, id, 'Draft', {
-          generated: rest.length,
-          progress_total: rest.length,
-          gross: sum((row) => row.basic_salary + row.overtime_amount),
-          deductions: sum((row) => row.admin_charges_deduction + row.other_deductions),
-          nett_salary: sum((row) => row.nett_salary),
+          ...totalsOf(payslips.filter((row) => row.id !== payslipId)),
           updated_at: timestamp,
         }),
       );
       return { after, events: [{ action: 'delete', entity: PAYSLIP_ENTITY, entityId: payslipId, before: removed }] };
+    },
+    now,
+  );
+}
+
+/**
+ * `POST /api/pay-runs/{id}/payslips/{payslipId}/regenerate` (issue 42): a Draft run's payslip computed
+ * again with another figure of other deductions (the timesheets and charges read afresh), and the run's
+ * totals with it, in one transaction.
+ */
+export async function regenerateRunPayslip(
+  db: Db,
+  id: string,
+  payslipId: string,
+  input: RegeneratePayslipInput,
+  actor: Actor,
+  payRules: PayRules,
+  now = new Date(),
+) {
+  return transition(
+    db,
+    id,
+    actor,
+    async (trx, run, timestamp) => {
+      const { payslips, payslip: before } = await requireDraftPayslip(trx, run, payslipId);
+      const payslip = await recomputeDraftPayslip(trx, before, toCents(input.other_deductions), actor, {
+        payRules,
+        timestamp,
+      });
+      const after = await changedOrConflict(
+        trx,
+        run,
+        await repo.updatePayRun(trx, id, 'Draft', {
+          ...totalsOf(payslips.map((row) => (row.id === payslipId ? payslip : row))),
+          updated_at: timestamp,
+        }),
+      );
+      return {
+        after,
+        events: [{ action: 'update', entity: PAYSLIP_ENTITY, entityId: payslipId, before, after: payslip }],
+      };
     },
     now,
   );
