@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import {
   batchPaidConfirmMessage,
@@ -285,6 +286,20 @@ test('a pay run for 30 workers: draft, approved by a second account, period lock
   await page.goto(`/payslip/view/${opened?.id}`);
   await expect(page.getByText(`Run01 ${token}`).first()).toBeVisible();
 
+  // Issue 42: a Draft run's payslip regenerated with other deductions; the run's nett follows.
+  await page.goto(`/payslip/run/${runId}`);
+  const third = workers[3];
+  if (!third) throw new Error('no workers');
+  await page.getByRole('button', { name: `Regenerate the payslip of Run03 ${token}` }).click();
+  const regenerate = page.getByRole('dialog', { name: `Regenerate the payslip of Run03 ${token}` });
+  await regenerate.getByLabel('Other deductions (SGD)').fill('10.50');
+  await regenerate.getByRole('button', { name: 'Regenerate' }).click();
+  await expect(page.getByText(`Payslip of Run03 ${token} regenerated`)).toBeVisible();
+  expected.set(third.id, (expected.get(third.id) ?? 0) - 1_050);
+  const regenerated = await listPayslipsViaApi(page, `worker_id=${third.id}&pay_run_id=${runId}`);
+  expect(regenerated.items[0]?.other_deductions).toBe(10.5);
+  expect(Math.round((regenerated.items[0]?.nett_salary ?? 0) * 100)).toBe(expected.get(third.id));
+
   // Decision 082: approved by someone other than the creator when the installation has several accounts.
   const approver = {
     name: 'Second Approver',
@@ -317,10 +332,47 @@ test('a pay run for 30 workers: draft, approved by a second account, period lock
   expect(refused.status()).toBe(409);
   expect((await refused.json()).error.message).toContain('is approved');
 
+  // The Pay dialog: date, a mode per worker, the bank file's count and total, GIRO without bank details.
   await page.goto(`/payslip/run/${runId}`);
-  await page.getByLabel('Payment date').fill('2018-04-05');
-  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pay the pay run' });
+  await dialog.getByLabel('Payment date').fill('2018-04-09');
+  await expect(dialog.getByText(/after the pay-by date .*Employment Act s\.21/)).toBeVisible();
+  await dialog.getByLabel('Payment date').fill('2018-04-05');
+  await expect(dialog.getByText(/Employment Act s\.21 asks/)).toHaveCount(0);
+  const giroCents = workers
+    .filter((worker, i) => i % 2 === 0 && worker.id !== first.id)
+    .reduce((sum, worker) => sum + (expected.get(worker.id) ?? 0), 0);
+  const summary = dialog
+    .getByRole('definition')
+    .filter({ hasText: /payment\(s\)/ })
+    .first();
+  await expect(summary).toHaveText(`14 payment(s), ${sgd(giroCents / 100)}`);
+  // The account shows masked, the bank by its name.
+  await expect(dialog.getByText(`DBS Bank / POSB ******0002`)).toBeVisible();
+  await dialog.getByLabel('Find a worker').fill(`Run05 ${token}`);
+  await dialog.getByLabel(`Payment mode of Run05 ${token}`).selectOption('GIRO');
+  const missing = dialog.getByRole('list', { name: 'GIRO workers without bank details' });
+  await expect(missing.getByText(`Run05 ${token}`)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /^Pay \d+ payslip/ })).toBeDisabled();
+  await dialog.getByLabel(`Payment mode of Run05 ${token}`).selectOption('Cash');
+  await expect(missing).toHaveCount(0);
+  await expect(dialog.getByRole('checkbox', { name: 'E-mail every payslip once paid' })).toBeChecked();
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  const mailedBefore = fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0;
+  await dialog.getByRole('button', { name: 'Pay 29 payslip(s)' }).click();
   await expect(page.getByRole('link', { name: /Bank file/ })).toBeVisible();
+  await expect(page.getByText(`Bank file: 14 GIRO payment(s), ${sgd(giroCents / 100)}`)).toBeVisible();
+
+  // MOM: the payslips go with the payment; the page e-mails each one, with progress and a report.
+  const panel = page.getByRole('region', { name: 'Batch e-mail' });
+  await expect(panel.getByText('Finished: 29 emailed of 29 payslip(s)')).toBeVisible({ timeout: 60_000 });
+  const mailed = fs.readdirSync(outbox).slice(mailedBefore);
+  expect(mailed.length).toBeGreaterThanOrEqual(29);
+  const runMail = fs
+    .readdirSync(outbox)
+    .filter((file) => fs.readFileSync(path.join(outbox, file), 'utf8').includes(`Run01 ${token}`));
+  expect(runMail).toHaveLength(1);
 
   const bankDownload = page.waitForEvent('download');
   await page.getByRole('link', { name: /Bank file/ }).click();
@@ -331,9 +383,6 @@ test('a pay run for 30 workers: draft, approved by a second account, period lock
     .split('\r\n')
     .slice(1)
     .filter((line) => line.includes(token.toUpperCase()));
-  const giroCents = workers
-    .filter((worker, i) => i % 2 === 0 && worker.id !== first.id)
-    .reduce((sum, worker) => sum + (expected.get(worker.id) ?? 0), 0);
   expect(bankRows).toHaveLength(14);
   const bankCents = bankRows.reduce((sum, line) => sum + Math.round(Number(line.split(',')[3]) * 100), 0);
   expect(bankCents).toBe(giroCents);

@@ -289,6 +289,65 @@ describe('approve, reopen, pay and delete', () => {
     expect((await request(t, 'GET', `/api/pay-runs/${run.id}`)).statusCode).toBe(404);
   });
 
+  it("regenerates a Draft run's payslip with other deductions (same id, its charges, the totals), and refuses it once approved", async () => {
+    const { t, second } = await twoStaff();
+    const { workers, charges } = await givenWorkers(t);
+    const run = await draftRun(
+      t,
+      workers.map((worker) => worker.id),
+    );
+    const payslips = (await request(t, 'GET', `/api/payslips?pay_run_id=${run.id}`)).json().items as Array<{
+      id: string;
+      worker_id: string;
+      nett_salary: number;
+      other_deductions: number;
+    }>;
+    const target = payslips.find((payslip) => payslip.worker_id === workers[0]?.id);
+    if (!target) throw new Error('no payslip');
+
+    const url = `/api/pay-runs/${run.id}/payslips/${target.id}/regenerate`;
+    const regenerated = await request(t, 'POST', url, { other_deductions: 12.5 });
+    expect(regenerated.json().error?.message).toBeUndefined();
+    expect(regenerated.statusCode).toBe(200);
+    expect(regenerated.json().status).toBe('Draft');
+    expect(regenerated.json().totals.nett_salary).toBe(Math.round(run.totals.nett_salary * 100 - 1_250) / 100);
+    expect(regenerated.json().totals.deductions).toBe(Math.round(run.totals.deductions * 100 + 1_250) / 100);
+    const after = (await request(t, 'GET', `/api/payslips/${target.id}`)).json();
+    expect(after).toMatchObject({ id: target.id, status: 'Draft', pay_run_id: run.id, other_deductions: 12.5 });
+    expect(Math.round(after.nett_salary * 100)).toBe(Math.round(target.nett_salary * 100) - 1_250);
+    // Decision 081: the payslip still records the charge it deducts, once.
+    const links = await t.db
+      .selectFrom('payslip_charges')
+      .select('charge_id')
+      .where('payslip_id', '=', target.id)
+      .execute();
+    expect(links.map((link) => link.charge_id)).toEqual([charges[0]?.id]);
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'payslip')
+      .where('entity_id', '=', target.id)
+      .execute();
+    expect(audit.map((entry) => entry.action)).toContain('update');
+
+    // Not a payslip of this run: 404; a negative nett: 409 with the reason, nothing changed.
+    expect(
+      (
+        await request(t, 'POST', `/api/pay-runs/${run.id}/payslips/${crypto.randomUUID()}/regenerate`, {
+          other_deductions: 1,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const negative = await request(t, 'POST', url, { other_deductions: 99_999 });
+    expect(negative.statusCode).toBe(409);
+    expect((await request(t, 'GET', `/api/payslips/${target.id}`)).json().other_deductions).toBe(12.5);
+
+    await request(t, 'POST', `/api/pay-runs/${run.id}/approve`, undefined, second);
+    const refused = await request(t, 'POST', url, { other_deductions: 1 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(M.notDraft('Approved'));
+  });
+
   it('pays an Approved run: payslips Paid with date and mode, exactly their charges Deducted, the bank file to the cent', async () => {
     const { t, second } = await twoStaff();
     const { workers, charges } = await givenWorkers(t);

@@ -6,6 +6,7 @@ import {
   PayRunList,
   PayRunListQuery,
   PayRunPayInput,
+  PayRunPayment,
   PayRunPayslipParams,
   PayRunStarted,
   RegeneratePayslipInput,
@@ -79,6 +80,11 @@ export const payRunsRoutes: FastifyPluginAsyncZod<PayRunsRoutesOptions> = async 
 
   app.post('/:id/reopen', { schema: { tags, params: IdParams, response: { 200: PayRun } } }, (request) =>
     payRuns.reopenPayRun(db, request.params.id, currentUser(request)),
+  );
+
+  // The Pay dialog: each payslip's mode and whether the worker's bank details are there (masked).
+  app.get('/:id/payment', { schema: { tags, params: IdParams, response: { 200: PayRunPayment } } }, (request) =>
+    payRuns.paymentOfRun(db, request.params.id),
   );
 
   app.post(

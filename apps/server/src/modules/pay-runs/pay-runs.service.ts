@@ -1,11 +1,19 @@
 import type { PayRules } from '@td/shared/options/pay-rules';
-import { defaultPaymentMode, PAY_RUN_MESSAGES as M, type PaymentMode } from '@td/shared/options/pay-runs';
+import {
+  bankName,
+  defaultPaymentMode,
+  isPaymentMode,
+  PAY_RUN_MESSAGES as M,
+  maskAccountNumber,
+  type PaymentMode,
+} from '@td/shared/options/pay-runs';
 import { addDays } from '@td/shared/rules/dates';
-import { fromCents, toCents } from '@td/shared/rules/money';
+import { fromCents } from '@td/shared/rules/money';
 import type {
   PayRun,
   PayRunInput,
   PayRunPayInput,
+  PayRunPayment,
   PayRunSkip,
   PayRunStarted,
   RegeneratePayslipInput,
@@ -352,6 +360,33 @@ export function payPayRun(db: Db, id: string, input: PayRunPayInput, actor: Acto
   );
 }
 
+/**
+ * `GET /api/pay-runs/{id}/payment`: per payslip the mode the Pay dialog starts from (the worker's default;
+ * once paid, the mode it was paid by) and the bank details, masked (decision 083).
+ */
+export async function paymentOfRun(db: Db, id: string): Promise<PayRunPayment> {
+  await requireRun(db, id);
+  const rows = await repo.paymentLinesOfRun(db, id);
+  return {
+    items: rows.map((row) => {
+      const paid = row.status === 'Paid' && isPaymentMode(row.paid_mode);
+      const swift = paid ? row.paid_bank_swift_code : row.bank_swift_code;
+      const account = paid ? row.paid_bank_account_no : row.bank_account_no;
+      return {
+        payslip_id: row.id,
+        worker_id: row.worker_id,
+        worker_code: row.worker_code,
+        worker: { first_name: row.worker_first_name, last_name: row.worker_last_name },
+        nett_salary: fromCents(Number(row.nett_salary)),
+        mode: paid && isPaymentMode(row.paid_mode) ? row.paid_mode : defaultPaymentMode(row),
+        bank_name: bankName(swift),
+        bank_account: maskAccountNumber(account),
+        has_bank_details: Boolean(swift && account),
+      };
+    }),
+  };
+}
+
 /** The ids of a run's payslips (e-mailing them after the payment). */
 export async function payslipIdsOfRun(db: Db, id: string): Promise<string[]> {
   return (await repo.payslipsOfRun(db, id)).map((row) => row.id);
@@ -443,7 +478,8 @@ export async function regenerateRunPayslip(
     actor,
     async (trx, run, timestamp) => {
       const { payslips, payslip: before } = await requireDraftPayslip(trx, run, payslipId);
-      const payslip = await recomputeDraftPayslip(trx, before, toCents(input.other_deductions), actor, {
+      // The schema answers the figure in cents (fields.ts `money`).
+      const payslip = await recomputeDraftPayslip(trx, before, input.other_deductions, actor, {
         payRules,
         timestamp,
       });
