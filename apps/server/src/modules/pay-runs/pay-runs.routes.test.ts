@@ -348,6 +348,52 @@ describe('approve, reopen, pay and delete', () => {
     expect(refused.json().error.message).toBe(M.notDraft('Approved'));
   });
 
+  it("answers the Pay dialog's lines (default mode, bank masked) and, once paid, the modes paid by; lists mask accounts", async () => {
+    const { t, second } = await twoStaff();
+    const { workers } = await givenWorkers(t);
+    const run = await draftRun(
+      t,
+      workers.map((worker) => worker.id),
+    );
+    const before = await request(t, 'GET', `/api/pay-runs/${run.id}/payment`);
+    expect(before.statusCode).toBe(200);
+    const lineOf = (items: Array<{ worker_id: string }>, id: string | undefined) =>
+      items.find((line) => line.worker_id === id);
+    expect(lineOf(before.json().items, workers[0]?.id)).toMatchObject({
+      mode: 'GIRO',
+      bank_name: 'DBS Bank / POSB',
+      bank_account: '******6789',
+      has_bank_details: true,
+      worker: { first_name: workers[0]?.first_name, last_name: workers[0]?.last_name },
+    });
+    expect(lineOf(before.json().items, workers[1]?.id)).toMatchObject({ mode: 'GIRO', bank_account: '********7001' });
+    expect(lineOf(before.json().items, workers[2]?.id)).toMatchObject({
+      mode: 'Cash',
+      bank_name: null,
+      bank_account: null,
+      has_bank_details: false,
+    });
+    expect(JSON.stringify(before.json())).not.toContain('0123456789');
+    expect((await request(t, 'GET', `/api/pay-runs/${crypto.randomUUID()}/payment`)).statusCode).toBe(404);
+
+    await request(t, 'POST', `/api/pay-runs/${run.id}/approve`, undefined, second);
+    await request(t, 'POST', `/api/pay-runs/${run.id}/pay`, {
+      payment_date: '2025-04-05',
+      modes: { [workers[0]?.id ?? '']: 'Cheque' },
+    });
+    const after = (await request(t, 'GET', `/api/pay-runs/${run.id}/payment`)).json().items;
+    expect(lineOf(after, workers[0]?.id)).toMatchObject({ mode: 'Cheque', bank_account: null });
+    expect(lineOf(after, workers[1]?.id)).toMatchObject({ mode: 'GIRO', bank_account: '********7001' });
+
+    // Decision 083: the list masks the account number; the worker's own answer (the edit form's) does not.
+    const list = (await request(t, 'GET', '/api/workers?pageSize=100')).json().items as Array<{
+      id: string;
+      bank_account_no: string | null;
+    }>;
+    expect(list.find((worker) => worker.id === workers[0]?.id)?.bank_account_no).toBe('******6789');
+    expect((await request(t, 'GET', `/api/workers/${workers[0]?.id}`)).json().bank_account_no).toBe('0123456789');
+  });
+
   it('pays an Approved run: payslips Paid with date and mode, exactly their charges Deducted, the bank file to the cent', async () => {
     const { t, second } = await twoStaff();
     const { workers, charges } = await givenWorkers(t);
