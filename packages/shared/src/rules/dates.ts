@@ -69,21 +69,66 @@ export function addMonths(isoDate: string, months: number): string {
   return target.toISOString().slice(0, 10);
 }
 
-/** `YYYY-MM-` of a valid month, then two digits. */
-const MONTH_PREFIX = /^\d{4}-(?:0[1-9]|1[0-2])-\d\d$/;
+/** `YYYY-MM-DD` with a month of 01 to 12 (the day is checked against the month's length). */
+const ISO_DAY = /^[1-9]\d{3}-(?:0[1-9]|1[0-2])-\d\d$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+const isLeapYear = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+const monthLength = (year: number, month: number) =>
+  month === 2 && isLeapYear(year) ? 29 : (DAYS_IN_MONTH[month - 1] ?? 31);
+const pad2 = (value: number) => (value < 10 ? `0${value}` : String(value));
+
+/** The year, month and day of a valid `YYYY-MM-DD` (years 1000-9999), or null for anything else. */
+function civilDate(isoDate: string): [number, number, number] | null {
+  if (isoDate.length !== 10 || !ISO_DAY.test(isoDate)) return null;
+  const year = Number(isoDate.slice(0, 4));
+  const month = Number(isoDate.slice(5, 7));
+  const day = Number(isoDate.slice(8));
+  return day >= 1 && day <= monthLength(year, month) ? [year, month, day] : null;
+}
 
 /** Adds calendar days (negative to go back): 2024-02-28 + 1 day = 2024-02-29. */
 export function addDays(isoDate: string, days: number): string {
-  // Within the same month (days 1 to 28 on both sides) the day is added to the text: a pay run under the
-  // Act adds days a few million times (docs/performance.md); every other case goes through Date.
-  if (Number.isInteger(days) && isoDate.length === 10 && MONTH_PREFIX.test(isoDate)) {
-    const day = Number(isoDate.slice(8)) + days;
-    const from = day - days;
-    if (from >= 1 && from <= 28 && day >= 1 && day <= 28) return `${isoDate.slice(0, 8)}${day < 10 ? '0' : ''}${day}`;
+  // Counted on the calendar without a Date: a pay run under the Act adds days a few million times
+  // (docs/performance.md). Anything unusual (a fraction, a far shift, an invalid date) goes through Date.
+  const civil = Number.isInteger(days) && Math.abs(days) <= 400 ? civilDate(isoDate) : null;
+  if (civil) {
+    let [year, month, day] = civil;
+    day += days;
+    while (day > monthLength(year, month)) {
+      day -= monthLength(year, month);
+      month = month === 12 ? 1 : month + 1;
+      if (month === 1) year += 1;
+    }
+    while (day < 1) {
+      month = month === 1 ? 12 : month - 1;
+      if (month === 12) year -= 1;
+      day += monthLength(year, month);
+    }
+    if (year >= 1000 && year <= 9999) return `${year}-${pad2(month)}-${pad2(day)}`;
   }
   const date = new Date(`${isoDate}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
+}
+
+/** Sakamoto's month offsets for the day of the week. */
+const WEEKDAY_OFFSETS = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4] as const;
+
+/** The day of the week of a `YYYY-MM-DD` date, 0 for Sunday as `Date#getUTCDay` (NaN for an invalid one). */
+export function dayOfWeek(isoDate: string): number {
+  const civil = civilDate(isoDate);
+  if (!civil) return new Date(`${isoDate}T00:00:00Z`).getUTCDay();
+  const [day, month] = [civil[2], civil[1]];
+  const year = month < 3 ? civil[0] - 1 : civil[0];
+  return (
+    (year +
+      Math.floor(year / 4) -
+      Math.floor(year / 100) +
+      Math.floor(year / 400) +
+      (WEEKDAY_OFFSETS[month - 1] ?? 0) +
+      day) %
+    7
+  );
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
