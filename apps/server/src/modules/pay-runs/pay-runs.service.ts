@@ -37,9 +37,11 @@ export const PAY_RUN_ENTITY = 'pay_run';
 /**
  * Decision 082: a pay run takes one period's payslips from Draft to Paid. Generation is one job on the
  * server, in one transaction; its progress lives in this process's memory (the transaction's rows are
- * invisible to other connections until it commits) and the page polls it.
+ * invisible to other connections until it commits) and the page polls it. Decision 100: the poll of a
+ * run this process is generating is answered from here, without the database (on SQLite the one
+ * writing connection is the run's until it commits).
  */
-const progressOf = new Map<string, { done: number; total: number }>();
+const generating = new Map<string, { run: PayRunRow; done: number; total: number }>();
 
 function parseSkipped(json: string): PayRunSkip[] {
   try {
@@ -51,7 +53,8 @@ function parseSkipped(json: string): PayRunSkip[] {
 }
 
 export function toPayRun(row: PayRunRow): PayRun {
-  const live = row.status === 'Generating' ? progressOf.get(row.id) : undefined;
+  const job = row.status === 'Generating' ? generating.get(row.id) : undefined;
+  const live = job ? { done: job.done, total: job.total } : undefined;
   return {
     id: row.id,
     status: row.status,
@@ -85,7 +88,8 @@ async function requireRun(db: Db, id: string, lock = false): Promise<PayRunRow> 
 }
 
 export async function getPayRun(db: Db, id: string): Promise<PayRun> {
-  return toPayRun(await requireRun(db, id));
+  const job = generating.get(id);
+  return toPayRun(job ? job.run : await requireRun(db, id));
 }
 
 export async function listPayRuns(db: Db, paging: { page: number; pageSize: number }) {
@@ -135,7 +139,7 @@ export async function startPayRun(
     await recordAudit(trx, actor, { action: 'create', entity: PAY_RUN_ENTITY, entityId: inserted.id, after: inserted });
     return inserted;
   });
-  progressOf.set(run.id, { done: 0, total: 0 });
+  generating.set(run.id, { run, done: 0, total: 0 });
   startJob(() => generate(db, run, input, actor, payRules));
   const { id, status, pay_period_start, pay_period_end } = run;
   return { id, status, pay_period_start, pay_period_end, progress: { done: 0, total: 0 } };
@@ -155,7 +159,7 @@ async function generate(db: Db, run: PayRunRow, input: PayRunInput, actor: Actor
         payRunId: run.id,
         timestamp,
         payRules,
-        onProgress: (done, total) => progressOf.set(run.id, { done, total }),
+        onProgress: (done, total) => generating.set(run.id, { run, done, total }),
       });
       const after = await repo.updatePayRun(trx, run.id, 'Generating', {
         status: 'Draft',
@@ -180,7 +184,7 @@ async function generate(db: Db, run: PayRunRow, input: PayRunInput, actor: Actor
       })
       .catch(() => undefined);
   } finally {
-    progressOf.delete(run.id);
+    generating.delete(run.id);
   }
 }
 

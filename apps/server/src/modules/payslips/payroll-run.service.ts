@@ -353,6 +353,9 @@ export async function generateRunPayslips(
     }
     generated += saved.length;
     onProgress(generated, pending.length);
+    // Decision 100: SQLite's statements complete synchronously, so without a turn of the event loop
+    // between batches no request (the page's progress poll) would be served until the run ends.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return {
     generated,
