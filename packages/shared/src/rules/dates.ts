@@ -69,20 +69,31 @@ export function addMonths(isoDate: string, months: number): string {
   return target.toISOString().slice(0, 10);
 }
 
-/** `YYYY-MM-DD` with a month of 01 to 12 (the day is checked against the month's length). */
-const ISO_DAY = /^[1-9]\d{3}-(?:0[1-9]|1[0-2])-\d\d$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
 const isLeapYear = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 const monthLength = (year: number, month: number) =>
   month === 2 && isLeapYear(year) ? 29 : (DAYS_IN_MONTH[month - 1] ?? 31);
 const pad2 = (value: number) => (value < 10 ? `0${value}` : String(value));
 
+/** The number written by `count` digits from `from`, or -1 when one of them is not a digit. */
+function digitsAt(text: string, from: number, count: number): number {
+  let value = 0;
+  for (let index = from; index < from + count; index++) {
+    const digit = text.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
 /** The year, month and day of a valid `YYYY-MM-DD` (years 1000-9999), or null for anything else. */
 function civilDate(isoDate: string): [number, number, number] | null {
-  if (isoDate.length !== 10 || !ISO_DAY.test(isoDate)) return null;
-  const year = Number(isoDate.slice(0, 4));
-  const month = Number(isoDate.slice(5, 7));
-  const day = Number(isoDate.slice(8));
+  // Read by character codes: a run under the Act reads a few million dates (docs/performance.md).
+  if (isoDate.length !== 10 || isoDate.charCodeAt(4) !== 45 || isoDate.charCodeAt(7) !== 45) return null;
+  const year = digitsAt(isoDate, 0, 4);
+  const month = digitsAt(isoDate, 5, 2);
+  const day = digitsAt(isoDate, 8, 2);
+  if (year < 1000 || month < 1 || month > 12) return null;
   return day >= 1 && day <= monthLength(year, month) ? [year, month, day] : null;
 }
 
