@@ -128,22 +128,22 @@ export function PayRunPayDialog({ run, open, busy, error, onCancel, onPay }: Pay
         )}
         {payment.data && (
           <>
-            <dl aria-label="Payment summary" className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-              <div className="rounded-xl border border-line p-3">
+            <dl aria-label="Payment summary" className="grid grid-cols-3 gap-2 sm:gap-3">
+              <div className="rounded-xl border border-line p-2 sm:p-3">
                 <dt className="text-sm text-ink-muted">Bank file (GIRO)</dt>
-                <dd className="font-semibold">
+                <dd className="text-sm font-semibold sm:text-base">
                   {summary.GIRO.count} payment(s), {formatSgd(summary.GIRO.cents / 100)}
                 </dd>
               </div>
-              <div className="rounded-xl border border-line p-3">
+              <div className="rounded-xl border border-line p-2 sm:p-3">
                 <dt className="text-sm text-ink-muted">Cash</dt>
-                <dd className="font-semibold">
+                <dd className="text-sm font-semibold sm:text-base">
                   {summary.Cash.count} payment(s), {formatSgd(summary.Cash.cents / 100)}
                 </dd>
               </div>
-              <div className="rounded-xl border border-line p-3">
+              <div className="rounded-xl border border-line p-2 sm:p-3">
                 <dt className="text-sm text-ink-muted">Cheque</dt>
-                <dd className="font-semibold">
+                <dd className="text-sm font-semibold sm:text-base">
                   {summary.Cheque.count} payment(s), {formatSgd(summary.Cheque.cents / 100)}
                 </dd>
               </div>
@@ -177,7 +177,7 @@ export function PayRunPayDialog({ run, open, busy, error, onCancel, onPay }: Pay
                   </div>
                   <SelectField
                     label={`Payment mode of ${lineName(line)}`}
-                    className="w-40"
+                    className="w-full sm:w-64"
                     options={PAYMENT_MODES}
                     value={modeOf(line)}
                     onChange={(event) =>
