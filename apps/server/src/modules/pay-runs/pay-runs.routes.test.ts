@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertWorkers } from '../../../test/factories.ts';
 import { insertCharges, insertPayslipRow, insertTimesheets } from '../../../test/payroll-factories.ts';
+import { readPdf } from '../../../test/pdf-text.ts';
 
 /** Decision 082: the pay run's API, every transition and refusal, on SQLite and PostgreSQL. */
 
@@ -493,6 +494,11 @@ describe('approve, reopen, pay and delete', () => {
     const emailed = await request(t, 'POST', `/api/payslips/${withAddress.id}/email`);
     expect(emailed.statusCode).toBe(200);
     expect(emailed.json().status).toBe('Paid');
+    // PAYROLL-SG 7: the payment date (as chosen, a Singapore date) and the mode.
+    const payslipPdf = await request(t, 'GET', `/api/payslips/${withAddress.id}/pdf`);
+    const pdfText = readPdf(payslipPdf.rawPayload).text.replace(/\s+/g, ' ');
+    expect(pdfText).toContain('Date of payment 5 April 2025');
+    expect(pdfText).toContain('Mode of payment GIRO');
   });
 
   it('refuses a Draft run payslip e-mail, and a pay without a payment date (400)', async () => {
