@@ -14,6 +14,7 @@ interface Started {
 interface RunState {
   status: string;
   generated: number;
+  progress?: { done: number; total: number };
   error: string | null;
 }
 
@@ -24,6 +25,8 @@ export interface PayrollRun {
   /** From the POST to the answer that says Draft, in seconds. */
   runSeconds: number;
   requests: number;
+  /** Decision 100: the distinct progress counts the polls saw between 0 and the whole (the bar moving). */
+  progressSteps: number;
   generated: number;
   workerIds: string[];
   payslipIds: string[];
@@ -40,9 +43,18 @@ export async function payrollRunAsTheScreen(
   });
   let requests = 1;
   let run: RunState;
+  const steps = new Set<number>();
   for (;;) {
     run = (await client.json<RunState>('GET', `/api/pay-runs/${post.body.id}`)).body;
     requests += 1;
+    if (
+      run.status === 'Generating' &&
+      run.progress &&
+      run.progress.done > 0 &&
+      run.progress.done < run.progress.total
+    ) {
+      steps.add(run.progress.done);
+    }
     if (run.status !== 'Generating') break;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
@@ -62,6 +74,7 @@ export async function payrollRunAsTheScreen(
     previewMs: post.ms,
     runSeconds,
     requests,
+    progressSteps: steps.size,
     generated: run.generated,
     workerIds: payslips.flatMap((payslip) => (payslip.worker_id ? [payslip.worker_id] : [])),
     payslipIds: payslips.map((payslip) => payslip.id),

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import {
   batchPaidConfirmMessage,
@@ -21,9 +22,6 @@ import {
   workingDays,
 } from './pages/payslips.ts';
 import { fullName, seedWorker, uniqueToken, uploadFileViaApi } from './pages/workers.ts';
-
-/** Half-up to whole cents, computed here independently of the app's own rule. */
-const halfUp = (cents: number) => Math.floor(cents + 0.5);
 
 test('calculates a payslip, generates it, and finds it in the list and its popup', async ({ staffPage: page }) => {
   const last = uniqueToken();
@@ -250,17 +248,28 @@ test('a pay run for 30 workers: draft, approved by a second account, period lock
     );
   }
   const days = workingDays(start, end);
-  /** Nett in cents: Daily 95.00 is 1187.5 cents an hour, overtime 1781.25 (SPEC 9, the seed's rules). */
-  const expected = new Map<string, number>();
   workers.forEach((worker, i) => {
     const worked = days.slice(0, 20 + (i % 6));
-    const overtimeDays = worked.filter((_, d) => (d + i) % 3 === 0).length;
     seedTimesheets(
       worker.id,
       worked.map((date, d) => ({ date, hours: 8, overtime: (d + i) % 3 === 0 ? 1.25 : 0 })),
     );
-    expected.set(worker.id, halfUp(worked.length * 8 * 1187.5) + halfUp(overtimeDays * 1.25 * 1781.25));
   });
+  /**
+   * Nett in cents as a single payslip of the worker computes it (Calculate Payslip, by the installation's
+   * pay rules): a run's payslips are ordinary payslips (issue 42).
+   */
+  const expected = new Map<string, number>();
+  for (const worker of workers) {
+    const preview = await apiRequest<{ nett_salary: number }>(page, 'POST', '/api/payslips/preview', {
+      worker_id: worker.id,
+      pay_period_start: start,
+      pay_period_end: end,
+      other_deductions: 0,
+    });
+    expect(preview.nett_salary).toBeGreaterThan(0);
+    expected.set(worker.id, Math.round(preview.nett_salary * 100));
+  }
   const [first, second] = workers;
   if (!first || !second) throw new Error('no workers');
   await generatePayslipViaApi(page, { worker_id: first.id, pay_period_start: start, pay_period_end: end });
@@ -285,6 +294,20 @@ test('a pay run for 30 workers: draft, approved by a second account, period lock
   await page.goto(`/payslip/view/${opened?.id}`);
   await expect(page.getByText(`Run01 ${token}`).first()).toBeVisible();
 
+  // Issue 42: a Draft run's payslip regenerated with other deductions; the run's nett follows.
+  await page.goto(`/payslip/run/${runId}`);
+  const third = workers[3];
+  if (!third) throw new Error('no workers');
+  await page.getByRole('button', { name: `Regenerate the payslip of Run03 ${token}` }).click();
+  const regenerate = page.getByRole('dialog', { name: `Regenerate the payslip of Run03 ${token}` });
+  await regenerate.getByLabel('Other deductions (SGD)').fill('10.50');
+  await regenerate.getByRole('button', { name: 'Regenerate' }).click();
+  await expect(page.getByText(`Payslip of Run03 ${token} regenerated`).first()).toBeVisible();
+  expected.set(third.id, (expected.get(third.id) ?? 0) - 1_050);
+  const regenerated = await listPayslipsViaApi(page, `worker_id=${third.id}&pay_run_id=${runId}`);
+  expect(regenerated.items[0]?.other_deductions).toBe(10.5);
+  expect(Math.round((regenerated.items[0]?.nett_salary ?? 0) * 100)).toBe(expected.get(third.id));
+
   // Decision 082: approved by someone other than the creator when the installation has several accounts.
   const approver = {
     name: 'Second Approver',
@@ -297,7 +320,7 @@ test('a pay run for 30 workers: draft, approved by a second account, period lock
   await apiRequest(approverPage, 'POST', '/api/auth/login', { email: approver.email, password: approver.password });
   await approverPage.goto(`/payslip/run/${runId}`);
   await approverPage.getByRole('button', { name: 'Approve' }).click();
-  await expect(approverPage.getByRole('button', { name: 'Pay' })).toBeVisible();
+  await expect(approverPage.getByRole('button', { name: 'Pay', exact: true })).toBeVisible();
   await other.close();
 
   // The period is locked while the run is approved.
@@ -317,23 +340,68 @@ test('a pay run for 30 workers: draft, approved by a second account, period lock
   expect(refused.status()).toBe(409);
   expect((await refused.json()).error.message).toContain('is approved');
 
+  // The Pay dialog: date, a mode per worker, the bank file's count and total, GIRO without bank details.
   await page.goto(`/payslip/run/${runId}`);
-  await page.getByLabel('Payment date').fill('2018-04-05');
-  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pay the pay run' });
+  await dialog.getByLabel('Payment date').fill('2018-04-09');
+  await expect(dialog.getByText(/after the pay-by date .*Employment Act s\.21/)).toBeVisible();
+  await dialog.getByLabel('Payment date').fill('2018-04-05');
+  await expect(dialog.getByText(/Employment Act s\.21 asks/)).toHaveCount(0);
+  const giroCents = workers
+    .filter((worker, i) => i % 2 === 0 && worker.id !== first.id)
+    .reduce((sum, worker) => sum + (expected.get(worker.id) ?? 0), 0);
+  // The run covers every active worker of the installation (other flows' too): the bank file's count and
+  // total in the summary are checked against the downloaded file below.
+  const summary = dialog
+    .getByRole('definition')
+    .filter({ hasText: /payment\(s\)/ })
+    .first();
+  await expect(summary).toHaveText(/^\d+ payment\(s\), \$[\d,]+\.\d\d$/);
+  const [giroCount, giroTotal] = ((await summary.textContent()) ?? '').split(' payment(s), ');
+  // The account shows masked, the bank by its name.
+  await expect(dialog.getByText(`DBS Bank / POSB ******0002`)).toBeVisible();
+  await dialog.getByLabel('Find a worker').fill(`Run05 ${token}`);
+  await dialog.getByLabel(`Payment mode of Run05 ${token}`).selectOption('GIRO');
+  const missing = dialog.getByRole('list', { name: 'GIRO workers without bank details' });
+  await expect(missing.getByText(`Run05 ${token}`)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /^Pay \d+ payslip/ })).toBeDisabled();
+  await dialog.getByLabel(`Payment mode of Run05 ${token}`).selectOption('Cash');
+  await expect(missing).toHaveCount(0);
+  await expect(dialog.getByRole('checkbox', { name: 'E-mail every payslip once paid' })).toBeChecked();
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  const mailedBefore = fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0;
+  await dialog.getByRole('button', { name: /^Pay \d+ payslip\(s\)$/ }).click();
   await expect(page.getByRole('link', { name: /Bank file/ })).toBeVisible();
+  await expect(page.getByText(`Bank file: ${giroCount} GIRO payment(s), ${giroTotal}`)).toBeVisible();
+
+  // MOM: the payslips go with the payment; the page e-mails each one, with progress and a report.
+  const panel = page.getByRole('region', { name: 'Batch e-mail' });
+  await expect(panel.getByText(/^Finished: \d+ emailed/)).toBeVisible({ timeout: 120_000 });
+  const mailed = fs.readdirSync(outbox).slice(mailedBefore);
+  expect(mailed.length).toBeGreaterThanOrEqual(29);
+  // Each of this flow's 29 workers got one message (its name in the greeting).
+  const runMail = fs
+    .readdirSync(outbox)
+    .filter((file) => fs.readFileSync(path.join(outbox, file), 'utf8').includes(`Dear Run`));
+  const greeted = new Set(
+    runMail.flatMap((file) =>
+      [...fs.readFileSync(path.join(outbox, file), 'utf8').matchAll(new RegExp(`Dear (Run\\d\\d) ${token}`, 'g'))].map(
+        (match) => match[1],
+      ),
+    ),
+  );
+  expect(greeted.size).toBe(29);
 
   const bankDownload = page.waitForEvent('download');
   await page.getByRole('link', { name: /Bank file/ }).click();
   const bankFile = await (await bankDownload).path();
-  const bankRows = fs
-    .readFileSync(bankFile, 'utf8')
-    .trim()
-    .split('\r\n')
-    .slice(1)
-    .filter((line) => line.includes(token.toUpperCase()));
-  const giroCents = workers
-    .filter((worker, i) => i % 2 === 0 && worker.id !== first.id)
-    .reduce((sum, worker) => sum + (expected.get(worker.id) ?? 0), 0);
+  const allBankRows = fs.readFileSync(bankFile, 'utf8').trim().split('\r\n').slice(1);
+  // The summary's count and total are the file's.
+  expect(allBankRows).toHaveLength(Number(giroCount));
+  const allCents = allBankRows.reduce((sum, line) => sum + Math.round(Number(line.split(',')[3]) * 100), 0);
+  expect(sgd(allCents / 100)).toBe(giroTotal);
+  const bankRows = allBankRows.filter((line) => line.includes(token.toUpperCase()));
   expect(bankRows).toHaveLength(14);
   const bankCents = bankRows.reduce((sum, line) => sum + Math.round(Number(line.split(',')[3]) * 100), 0);
   expect(bankCents).toBe(giroCents);

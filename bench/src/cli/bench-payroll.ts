@@ -54,12 +54,19 @@ async function bench(store: Store): Promise<void> {
     await time('run screen preview (all)', 'POST', '/api/payroll-runs/preview', input, 3);
     const run = await payrollRunAsTheScreen(client, period);
     times.push({ name: `pay run to Draft (${run.requests} requests)`, ms: run.runSeconds * 1000, bytes: 0 });
+    console.log(
+      `${store.database}: pay run to Draft ${run.runSeconds.toFixed(2)} s, ${run.requests} requests, ${run.progressSteps} progress step(s) seen between 0 and the whole`,
+    );
     const month = period.start.slice(0, 7);
     await time('list page 1 (month)', 'GET', `/api/payslips?month=${month}&page=1&pageSize=25`, undefined, 10);
     await time('list search "ahmad"', 'GET', `/api/payslips?month=${month}&q=ahmad&pageSize=25`, undefined, 10);
     await time('summary tiles', 'GET', '/api/payslips/summary', undefined, 10);
     // Decision 082: a run's payslips are paid with the run; approving it is the next step the page takes.
-    await time('approve the pay run', 'POST', `/api/pay-runs/${run.payRunId}/approve`);
+    // Issue 43: the demo's charges may put a payslip over the EA s.32 cap, and the approval is then
+    // refused (409 naming them): said, not timed.
+    await time('approve the pay run', 'POST', `/api/pay-runs/${run.payRunId}/approve`).catch((error: unknown) =>
+      console.log(`approval refused: ${error instanceof Error ? error.message.slice(0, 160) : String(error)}`),
+    );
 
     console.log(`\n${store.database}: ${loaded.counts}; the run generated ${run.generated.toLocaleString('en')}`);
     console.log(`${'call'.padEnd(32)}${'ms'.padStart(10)}${'KB'.padStart(10)}`);

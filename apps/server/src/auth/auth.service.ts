@@ -8,7 +8,7 @@ import {
 } from '@td/shared/schemas/auth';
 import type { Actor } from '../audit/audit.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import type { Db } from '../db/database.ts';
+import { type Db, readerOf } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { newId, nowIso } from '../lib/clock.ts';
 import { badRequest, conflict, tooMany, unauthorized } from '../lib/errors.ts';
@@ -158,7 +158,9 @@ export async function readSession(
   now = new Date(),
 ): Promise<{ user: SessionUser; renewedUntil: Date | null } | null> {
   const sessionId = sessionIdOf(token);
-  const row = await repo.findSessionUser(db, sessionId);
+  // Decision 100: read through SQLite's second, read-only connection, so that a progress poll is not held
+  // behind a pay run's transaction on the main one (the main `Db` on PostgreSQL).
+  const row = await repo.findSessionUser(readerOf(db), sessionId);
   if (!row) return null;
   const expiresAt = new Date(row.expires_at);
   const endsAt = new Date(new Date(row.created_at).getTime() + policy.maxAgeMs);

@@ -30,6 +30,17 @@ export interface DatabaseOptions {
 }
 
 const pools = new WeakMap<Db, pg.Pool>();
+const readers = new WeakMap<Db, Db>();
+
+/**
+ * Decision 100: on a SQLite file, a second connection that only reads (`query_only`). WAL lets it read
+ * the last committed state while the main connection holds a long write transaction (a pay run's
+ * generation), so the session check of a progress poll does not wait for the run. The main `Db`
+ * itself everywhere else (PostgreSQL, `:memory:`, a transaction's `Db`).
+ */
+export function readerOf(db: Db): Db {
+  return readers.get(db) ?? db;
+}
 
 /** The PostgreSQL pool behind `db` (the metrics read its counts); none for SQLite. */
 export function poolOf(db: Db): pg.Pool | undefined {
@@ -62,12 +73,14 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('busy_timeout = 5000');
   const checkpointer = file === ':memory:' ? undefined : checkpointInBackground(sqlite, filePath);
   const statements = withStatementCache(sqlite);
-  return new Kysely<Database>({
+  const reader = file === ':memory:' ? undefined : openReader(filePath);
+  const db = new Kysely<Database>({
     dialect: new SqliteDialect({
       database: {
         prepare: statements.prepare,
         close: () => {
           checkpointer?.stop();
+          reader?.statements.close();
           statements.close();
         },
       },
@@ -75,6 +88,21 @@ export function createDatabase(options: DatabaseOptions): Db {
     plugins,
     ...(options.log ? { log: options.log } : {}),
   });
+  if (reader) readers.set(db, reader.db);
+  return db;
+}
+
+/** Decision 100: the read-only second connection to the same SQLite file (see `readerOf`). */
+function openReader(filePath: string) {
+  const sqlite = new SQLite(filePath);
+  sqlite.pragma('query_only = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: { prepare: statements.prepare, close: () => undefined } }),
+    plugins: [new NoEmptyWherePlugin()],
+  });
+  return { db, statements };
 }
 
 /**

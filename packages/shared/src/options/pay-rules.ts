@@ -1,5 +1,6 @@
 // Issue 43: the pay rules a payslip is computed by, and the worker and timesheet options they read
 // (no zod, so light pages can import them). Sources: ../shared/PAYROLL-SG.md; decision 092.
+import { dayOfWeek } from '../rules/dates.ts';
 
 /**
  * `employment-act` (the default): Part IV of the Employment Act (overtime, rest days, public holidays,
@@ -31,7 +32,7 @@ export const DEFAULT_REST_DAY_REQUESTER: RestDayRequester = 'Employer';
 
 /** The weekday of a `YYYY-MM-DD` date. */
 export function weekdayOf(isoDate: string): Weekday {
-  const day = new Date(`${isoDate}T00:00:00Z`).getUTCDay(); // 0 = Sunday
+  const day = dayOfWeek(isoDate); // 0 = Sunday (counted without a Date: docs/performance.md)
   return WEEKDAYS[(day + 6) % 7] as Weekday;
 }
 

@@ -17,6 +17,8 @@ export const PAY_RUN_BADGE_COLOURS: Readonly<Record<PayRunStatus, 'grey' | 'yell
 /** PAYROLL-SG 7: the mode of payment belongs on the payslip. */
 export const PAYMENT_MODES = ['GIRO', 'Cash', 'Cheque'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
+export const isPaymentMode = (value: unknown): value is PaymentMode =>
+  (PAYMENT_MODES as readonly unknown[]).includes(value);
 
 export interface GiroBank {
   swift: string;
@@ -48,9 +50,16 @@ export function accountNumberProblem(swift: string, accountNo: string): string |
   return null;
 }
 
-/** The account number as the screens show it: all but the last 4 digits hidden. */
+/**
+ * Decision 083: the account number as every screen and answer but the edit form's shows it, all but the
+ * last 4 digits hidden (`******7890`).
+ */
 export const maskAccountNumber = (accountNo: string | null | undefined): string | null =>
-  accountNo ? `${'•'.repeat(Math.max(0, accountNo.length - 4))}${accountNo.slice(-4)}` : null;
+  accountNo ? `${'*'.repeat(Math.max(0, accountNo.length - 4))}${accountNo.slice(-4)}` : null;
+
+/** The bank and masked account as one line ("DBS Bank / POSB ******7890"), or null without an account. */
+export const bankAccountLabel = (swift: string | null | undefined, accountNo: string | null | undefined) =>
+  accountNo ? `${bankName(swift) ?? swift ?? ''} ${maskAccountNumber(accountNo)}`.trim() : null;
 
 /** The worker's default mode: their own, else GIRO with an account, Cash without (decision 083). */
 export const defaultPaymentMode = (worker: {
@@ -82,6 +91,7 @@ export function periodLabel(start: string, end: string): string {
 
 export const PAY_RUN_MESSAGES = {
   notFound: 'Pay run not found',
+  payslipNotInRun: 'Payslip not found in this pay run',
   overlaps: (start: string, end: string, status: string) =>
     `A pay run for ${periodLabel(start, end)} already exists (${status}): open it, or delete it first`,
   notDraft: (status: string) => `This pay run is ${status}: only a Draft run can be changed or deleted`,
@@ -98,6 +108,8 @@ export const PAY_RUN_MESSAGES = {
   payslipOfRun: 'This payslip belongs to a pay run: it is paid with the run.',
   payslipOfLockedRun: 'This payslip belongs to an approved or paid pay run: reopen the run to change it.',
   /** Employment Act s.21: salary within 7 days of the period's end. */
+  noBankDetails: (count: number) =>
+    `${count} worker(s) paid by GIRO have no bank details. Add their bank and account number, or choose Cash or Cheque for them.`,
   lateWarning: (payBy: string) =>
     `The payment date is after the pay-by date ${payBy}: the Employment Act s.21 asks for salary within 7 days after the period ends.`,
   unknownBank: 'Please choose one of the listed banks',

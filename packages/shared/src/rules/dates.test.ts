@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, dateInTimeZone, daysBetween, isIsoDate } from './dates.ts';
+import { addDays, addMonths, dateInTimeZone, dayOfWeek, daysBetween, isIsoDate } from './dates.ts';
 
 describe('isIsoDate', () => {
   it.each(['2024-02-29', '2025-12-31', '0001-01-01'])('accepts %s', (value) => {
@@ -79,5 +79,41 @@ describe('addDays', () => {
     expect(addDays('2025-12-31', 1)).toBe('2026-01-01');
     expect(addDays('2025-01-10', 30)).toBe('2025-02-09');
     expect(addDays('2025-03-01', -1)).toBe('2025-02-28');
+  });
+
+  it('answers as calendar arithmetic for every date and shift (the in-month shortcut included)', () => {
+    const viaDate = (isoDate: string, days: number) =>
+      new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2090-12-31T00:00:00Z'), noInvalidDate: true }),
+        fc.integer({ min: -450, max: 450 }),
+        (date, days) => {
+          const isoDate = date.toISOString().slice(0, 10);
+          expect(addDays(isoDate, days)).toBe(viaDate(isoDate, days));
+        },
+      ),
+      { numRuns: 5_000 },
+    );
+    expect(() => addDays('2025-13-05', 1)).toThrow();
+    // An invalid day goes through Date as before (V8 rolls 30 February over to March).
+    expect(addDays('2025-02-30', 1)).toBe('2025-03-03');
+    expect(addDays('2025-01-31', 0.5)).toBe(viaDate('2025-01-31', 0));
+  });
+});
+
+describe('dayOfWeek', () => {
+  it('answers as Date#getUTCDay for every date', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true }),
+        (date) => {
+          expect(dayOfWeek(date.toISOString().slice(0, 10))).toBe(date.getUTCDay());
+        },
+      ),
+      { numRuns: 5_000 },
+    );
+    expect(dayOfWeek('2026-12-07')).toBe(1);
+    expect(dayOfWeek('not a date')).toBeNaN();
   });
 });

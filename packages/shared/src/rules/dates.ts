@@ -69,11 +69,77 @@ export function addMonths(isoDate: string, months: number): string {
   return target.toISOString().slice(0, 10);
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+const isLeapYear = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+const monthLength = (year: number, month: number) =>
+  month === 2 && isLeapYear(year) ? 29 : (DAYS_IN_MONTH[month - 1] ?? 31);
+const pad2 = (value: number) => (value < 10 ? `0${value}` : String(value));
+
+/** The number written by `count` digits from `from`, or -1 when one of them is not a digit. */
+function digitsAt(text: string, from: number, count: number): number {
+  let value = 0;
+  for (let index = from; index < from + count; index++) {
+    const digit = text.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/** The year, month and day of a valid `YYYY-MM-DD` (years 1000-9999), or null for anything else. */
+function civilDate(isoDate: string): [number, number, number] | null {
+  // Read by character codes: a run under the Act reads a few million dates (docs/performance.md).
+  if (isoDate.length !== 10 || isoDate.charCodeAt(4) !== 45 || isoDate.charCodeAt(7) !== 45) return null;
+  const year = digitsAt(isoDate, 0, 4);
+  const month = digitsAt(isoDate, 5, 2);
+  const day = digitsAt(isoDate, 8, 2);
+  if (year < 1000 || month < 1 || month > 12) return null;
+  return day >= 1 && day <= monthLength(year, month) ? [year, month, day] : null;
+}
+
 /** Adds calendar days (negative to go back): 2024-02-28 + 1 day = 2024-02-29. */
 export function addDays(isoDate: string, days: number): string {
+  // Counted on the calendar without a Date: a pay run under the Act adds days a few million times
+  // (docs/performance.md). Anything unusual (a fraction, a far shift, an invalid date) goes through Date.
+  const civil = Number.isInteger(days) && Math.abs(days) <= 400 ? civilDate(isoDate) : null;
+  if (civil) {
+    let [year, month, day] = civil;
+    day += days;
+    while (day > monthLength(year, month)) {
+      day -= monthLength(year, month);
+      month = month === 12 ? 1 : month + 1;
+      if (month === 1) year += 1;
+    }
+    while (day < 1) {
+      month = month === 1 ? 12 : month - 1;
+      if (month === 12) year -= 1;
+      day += monthLength(year, month);
+    }
+    if (year >= 1000 && year <= 9999) return `${year}-${pad2(month)}-${pad2(day)}`;
+  }
   const date = new Date(`${isoDate}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
+}
+
+/** Sakamoto's month offsets for the day of the week. */
+const WEEKDAY_OFFSETS = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4] as const;
+
+/** The day of the week of a `YYYY-MM-DD` date, 0 for Sunday as `Date#getUTCDay` (NaN for an invalid one). */
+export function dayOfWeek(isoDate: string): number {
+  const civil = civilDate(isoDate);
+  if (!civil) return new Date(`${isoDate}T00:00:00Z`).getUTCDay();
+  const [day, month] = [civil[2], civil[1]];
+  const year = month < 3 ? civil[0] - 1 : civil[0];
+  return (
+    (year +
+      Math.floor(year / 4) -
+      Math.floor(year / 100) +
+      Math.floor(year / 400) +
+      (WEEKDAY_OFFSETS[month - 1] ?? 0) +
+      day) %
+    7
+  );
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -66,6 +66,25 @@ export const PayRunPayInput = z.object({
 export type PayRunPayInput = z.output<typeof PayRunPayInput>;
 export type PayRunPayValues = z.input<typeof PayRunPayInput>;
 
+/**
+ * `GET /api/pay-runs/{id}/payment`: what the Pay dialog needs per payslip: the worker's default mode
+ * (or, once paid, the mode it was paid by) and whether their bank details are there, masked (decision 083).
+ */
+export const PayRunPaymentLine = z.object({
+  payslip_id: z.string(),
+  worker_id: z.string().nullable(),
+  worker_code: z.string().nullable(),
+  worker: z.object({ first_name: z.string(), last_name: z.string() }),
+  nett_salary: z.number(),
+  mode: z.enum(PAYMENT_MODES),
+  bank_name: z.string().nullable(),
+  bank_account: z.string().nullable(),
+  has_bank_details: z.boolean(),
+});
+export type PayRunPaymentLine = z.infer<typeof PayRunPaymentLine>;
+export const PayRunPayment = z.object({ items: z.array(PayRunPaymentLine) });
+export type PayRunPayment = z.infer<typeof PayRunPayment>;
+
 /** `POST /api/pay-runs/{id}/payslips/{payslipId}/regenerate`: a Draft run's payslip with another figure. */
 export const RegeneratePayslipInput = z.object({ other_deductions: money({ label: 'Other Deductions' }) });
 export type RegeneratePayslipInput = z.output<typeof RegeneratePayslipInput>;

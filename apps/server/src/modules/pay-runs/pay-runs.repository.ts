@@ -131,6 +131,36 @@ export function payslipsOfRun(db: Db, payRunId: string): Promise<PayslipRow[]> {
     .execute();
 }
 
+/**
+ * The Pay dialog's lines: each payslip with its worker's bank details and default mode as they are now,
+ * and, once paid, the mode and bank details it was paid by.
+ */
+export function paymentLinesOfRun(db: Db, payRunId: string) {
+  return db
+    .selectFrom('payslips')
+    .leftJoin('workers', 'workers.id', 'payslips.worker_id')
+    .select([
+      'payslips.id',
+      'payslips.worker_id',
+      'payslips.worker_code',
+      'payslips.worker_first_name',
+      'payslips.worker_last_name',
+      'payslips.nett_salary',
+      'payslips.status',
+      'payslips.payment_mode as paid_mode',
+      'payslips.paid_bank_swift_code',
+      'payslips.paid_bank_account_no',
+      'workers.bank_swift_code',
+      'workers.bank_account_no',
+      'workers.payment_mode',
+    ])
+    .where('payslips.pay_run_id', '=', payRunId)
+    .orderBy('payslips.worker_last_name')
+    .orderBy('payslips.worker_first_name')
+    .orderBy('payslips.id')
+    .execute();
+}
+
 /** The run's payslips with their worker's bank details and default mode, as they are now. */
 export function payslipsWithBankDetails(db: Db, payRunId: string) {
   return db

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertWorkers } from '../../../test/factories.ts';
 import { insertCharges, insertPayslipRow, insertTimesheets } from '../../../test/payroll-factories.ts';
+import { readPdf } from '../../../test/pdf-text.ts';
 
 /** Decision 082: the pay run's API, every transition and refusal, on SQLite and PostgreSQL. */
 
@@ -289,6 +290,111 @@ describe('approve, reopen, pay and delete', () => {
     expect((await request(t, 'GET', `/api/pay-runs/${run.id}`)).statusCode).toBe(404);
   });
 
+  it("regenerates a Draft run's payslip with other deductions (same id, its charges, the totals), and refuses it once approved", async () => {
+    const { t, second } = await twoStaff();
+    const { workers, charges } = await givenWorkers(t);
+    const run = await draftRun(
+      t,
+      workers.map((worker) => worker.id),
+    );
+    const payslips = (await request(t, 'GET', `/api/payslips?pay_run_id=${run.id}`)).json().items as Array<{
+      id: string;
+      worker_id: string;
+      nett_salary: number;
+      other_deductions: number;
+    }>;
+    const target = payslips.find((payslip) => payslip.worker_id === workers[0]?.id);
+    if (!target) throw new Error('no payslip');
+
+    const url = `/api/pay-runs/${run.id}/payslips/${target.id}/regenerate`;
+    const regenerated = await request(t, 'POST', url, { other_deductions: 12.5 });
+    expect(regenerated.json().error?.message).toBeUndefined();
+    expect(regenerated.statusCode).toBe(200);
+    expect(regenerated.json().status).toBe('Draft');
+    expect(regenerated.json().totals.nett_salary).toBe(Math.round(run.totals.nett_salary * 100 - 1_250) / 100);
+    expect(regenerated.json().totals.deductions).toBe(Math.round(run.totals.deductions * 100 + 1_250) / 100);
+    const after = (await request(t, 'GET', `/api/payslips/${target.id}`)).json();
+    expect(after).toMatchObject({ id: target.id, status: 'Draft', pay_run_id: run.id, other_deductions: 12.5 });
+    expect(Math.round(after.nett_salary * 100)).toBe(Math.round(target.nett_salary * 100) - 1_250);
+    // Decision 081: the payslip still records the charge it deducts, once.
+    const links = await t.db
+      .selectFrom('payslip_charges')
+      .select('charge_id')
+      .where('payslip_id', '=', target.id)
+      .execute();
+    expect(links.map((link) => link.charge_id)).toEqual([charges[0]?.id]);
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'payslip')
+      .where('entity_id', '=', target.id)
+      .execute();
+    expect(audit.map((entry) => entry.action)).toContain('update');
+
+    // Not a payslip of this run: 404; a negative nett: 409 with the reason, nothing changed.
+    expect(
+      (
+        await request(t, 'POST', `/api/pay-runs/${run.id}/payslips/${crypto.randomUUID()}/regenerate`, {
+          other_deductions: 1,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const negative = await request(t, 'POST', url, { other_deductions: 99_999 });
+    expect(negative.statusCode).toBe(409);
+    expect((await request(t, 'GET', `/api/payslips/${target.id}`)).json().other_deductions).toBe(12.5);
+
+    await request(t, 'POST', `/api/pay-runs/${run.id}/approve`, undefined, second);
+    const refused = await request(t, 'POST', url, { other_deductions: 1 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(M.notDraft('Approved'));
+  });
+
+  it("answers the Pay dialog's lines (default mode, bank masked) and, once paid, the modes paid by; lists mask accounts", async () => {
+    const { t, second } = await twoStaff();
+    const { workers } = await givenWorkers(t);
+    const run = await draftRun(
+      t,
+      workers.map((worker) => worker.id),
+    );
+    const before = await request(t, 'GET', `/api/pay-runs/${run.id}/payment`);
+    expect(before.statusCode).toBe(200);
+    const lineOf = (items: Array<{ worker_id: string }>, id: string | undefined) =>
+      items.find((line) => line.worker_id === id);
+    expect(lineOf(before.json().items, workers[0]?.id)).toMatchObject({
+      mode: 'GIRO',
+      bank_name: 'DBS Bank / POSB',
+      bank_account: '******6789',
+      has_bank_details: true,
+      worker: { first_name: workers[0]?.first_name, last_name: workers[0]?.last_name },
+    });
+    expect(lineOf(before.json().items, workers[1]?.id)).toMatchObject({ mode: 'GIRO', bank_account: '********7001' });
+    expect(lineOf(before.json().items, workers[2]?.id)).toMatchObject({
+      mode: 'Cash',
+      bank_name: null,
+      bank_account: null,
+      has_bank_details: false,
+    });
+    expect(JSON.stringify(before.json())).not.toContain('0123456789');
+    expect((await request(t, 'GET', `/api/pay-runs/${crypto.randomUUID()}/payment`)).statusCode).toBe(404);
+
+    await request(t, 'POST', `/api/pay-runs/${run.id}/approve`, undefined, second);
+    await request(t, 'POST', `/api/pay-runs/${run.id}/pay`, {
+      payment_date: '2025-04-05',
+      modes: { [workers[0]?.id ?? '']: 'Cheque' },
+    });
+    const after = (await request(t, 'GET', `/api/pay-runs/${run.id}/payment`)).json().items;
+    expect(lineOf(after, workers[0]?.id)).toMatchObject({ mode: 'Cheque', bank_account: null });
+    expect(lineOf(after, workers[1]?.id)).toMatchObject({ mode: 'GIRO', bank_account: '********7001' });
+
+    // Decision 083: the list masks the account number; the worker's own answer (the edit form's) does not.
+    const list = (await request(t, 'GET', '/api/workers?pageSize=100')).json().items as Array<{
+      id: string;
+      bank_account_no: string | null;
+    }>;
+    expect(list.find((worker) => worker.id === workers[0]?.id)?.bank_account_no).toBe('******6789');
+    expect((await request(t, 'GET', `/api/workers/${workers[0]?.id}`)).json().bank_account_no).toBe('0123456789');
+  });
+
   it('pays an Approved run: payslips Paid with date and mode, exactly their charges Deducted, the bank file to the cent', async () => {
     const { t, second } = await twoStaff();
     const { workers, charges } = await givenWorkers(t);
@@ -388,6 +494,11 @@ describe('approve, reopen, pay and delete', () => {
     const emailed = await request(t, 'POST', `/api/payslips/${withAddress.id}/email`);
     expect(emailed.statusCode).toBe(200);
     expect(emailed.json().status).toBe('Paid');
+    // PAYROLL-SG 7: the payment date (as chosen, a Singapore date) and the mode.
+    const payslipPdf = await request(t, 'GET', `/api/payslips/${withAddress.id}/pdf`);
+    const pdfText = readPdf(payslipPdf.rawPayload).text.replace(/\s+/g, ' ');
+    expect(pdfText).toContain('Date of payment 5 April 2025');
+    expect(pdfText).toContain('Mode of payment GIRO');
   });
 
   it('refuses a Draft run payslip e-mail, and a pay without a payment date (400)', async () => {

@@ -6,8 +6,10 @@ import {
   PayRunList,
   PayRunListQuery,
   PayRunPayInput,
+  PayRunPayment,
   PayRunPayslipParams,
   PayRunStarted,
+  RegeneratePayslipInput,
 } from '@td/shared/schemas/pay-run';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -80,6 +82,11 @@ export const payRunsRoutes: FastifyPluginAsyncZod<PayRunsRoutesOptions> = async 
     payRuns.reopenPayRun(db, request.params.id, currentUser(request)),
   );
 
+  // The Pay dialog: each payslip's mode and whether the worker's bank details are there (masked).
+  app.get('/:id/payment', { schema: { tags, params: IdParams, response: { 200: PayRunPayment } } }, (request) =>
+    payRuns.paymentOfRun(db, request.params.id),
+  );
+
   app.post(
     '/:id/pay',
     { schema: { tags, params: IdParams, body: PayRunPayInput, response: { 200: PayRun } } },
@@ -111,6 +118,21 @@ export const payRunsRoutes: FastifyPluginAsyncZod<PayRunsRoutesOptions> = async 
     '/:id/payslips/:payslipId',
     { schema: { tags, params: PayRunPayslipParams, response: { 200: PayRun } } },
     (request) => payRuns.removePayslipFromRun(db, request.params.id, request.params.payslipId, currentUser(request)),
+  );
+
+  // Issue 42: a Draft run's payslip computed again with another figure of other deductions.
+  app.post(
+    '/:id/payslips/:payslipId/regenerate',
+    { schema: { tags, params: PayRunPayslipParams, body: RegeneratePayslipInput, response: { 200: PayRun } } },
+    (request) =>
+      payRuns.regenerateRunPayslip(
+        db,
+        request.params.id,
+        request.params.payslipId,
+        request.body,
+        currentUser(request),
+        payRules,
+      ),
   );
 
   app.get('/:id/bank-file', { schema: { tags, params: IdParams, produces: ['text/csv'] } }, async (request, reply) =>

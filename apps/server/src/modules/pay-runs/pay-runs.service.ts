@@ -1,15 +1,35 @@
 import type { PayRules } from '@td/shared/options/pay-rules';
-import { defaultPaymentMode, PAY_RUN_MESSAGES as M, type PaymentMode } from '@td/shared/options/pay-runs';
+import {
+  bankName,
+  defaultPaymentMode,
+  isPaymentMode,
+  PAY_RUN_MESSAGES as M,
+  maskAccountNumber,
+  type PaymentMode,
+} from '@td/shared/options/pay-runs';
 import { addDays } from '@td/shared/rules/dates';
 import { fromCents } from '@td/shared/rules/money';
-import type { PayRun, PayRunInput, PayRunPayInput, PayRunSkip, PayRunStarted } from '@td/shared/schemas/pay-run';
+import type {
+  PayRun,
+  PayRunInput,
+  PayRunPayInput,
+  PayRunPayment,
+  PayRunSkip,
+  PayRunStarted,
+  RegeneratePayslipInput,
+} from '@td/shared/schemas/pay-run';
 import { type Actor, type AuditEvent, recordAudit, recordAuditMany } from '../../audit/audit.repository.ts';
 import type { Db } from '../../db/database.ts';
 import type { PayRunRow, PayslipRow } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { ADMIN_CHARGE_AUDIT_ENTITY, chargeIdsToDeduct, markChargesDeducted } from '../admin-charges/public.ts';
-import { assertWithinDeductionCap, generateRunPayslips, PAYSLIP_ENTITY } from '../payslips/public.ts';
+import {
+  assertWithinDeductionCap,
+  generateRunPayslips,
+  PAYSLIP_ENTITY,
+  recomputeDraftPayslip,
+} from '../payslips/public.ts';
 import * as repo from './pay-runs.repository.ts';
 
 export const PAY_RUN_ENTITY = 'pay_run';
@@ -17,9 +37,11 @@ export const PAY_RUN_ENTITY = 'pay_run';
 /**
  * Decision 082: a pay run takes one period's payslips from Draft to Paid. Generation is one job on the
  * server, in one transaction; its progress lives in this process's memory (the transaction's rows are
- * invisible to other connections until it commits) and the page polls it.
+ * invisible to other connections until it commits) and the page polls it. Decision 100: the poll of a
+ * run this process is generating is answered from here, without the database (on SQLite the one
+ * writing connection is the run's until it commits).
  */
-const progressOf = new Map<string, { done: number; total: number }>();
+const generating = new Map<string, { run: PayRunRow; done: number; total: number }>();
 
 function parseSkipped(json: string): PayRunSkip[] {
   try {
@@ -31,7 +53,8 @@ function parseSkipped(json: string): PayRunSkip[] {
 }
 
 export function toPayRun(row: PayRunRow): PayRun {
-  const live = row.status === 'Generating' ? progressOf.get(row.id) : undefined;
+  const job = row.status === 'Generating' ? generating.get(row.id) : undefined;
+  const live = job ? { done: job.done, total: job.total } : undefined;
   return {
     id: row.id,
     status: row.status,
@@ -65,7 +88,8 @@ async function requireRun(db: Db, id: string, lock = false): Promise<PayRunRow> 
 }
 
 export async function getPayRun(db: Db, id: string): Promise<PayRun> {
-  return toPayRun(await requireRun(db, id));
+  const job = generating.get(id);
+  return toPayRun(job ? job.run : await requireRun(db, id));
 }
 
 export async function listPayRuns(db: Db, paging: { page: number; pageSize: number }) {
@@ -115,7 +139,7 @@ export async function startPayRun(
     await recordAudit(trx, actor, { action: 'create', entity: PAY_RUN_ENTITY, entityId: inserted.id, after: inserted });
     return inserted;
   });
-  progressOf.set(run.id, { done: 0, total: 0 });
+  generating.set(run.id, { run, done: 0, total: 0 });
   startJob(() => generate(db, run, input, actor, payRules));
   const { id, status, pay_period_start, pay_period_end } = run;
   return { id, status, pay_period_start, pay_period_end, progress: { done: 0, total: 0 } };
@@ -135,7 +159,7 @@ async function generate(db: Db, run: PayRunRow, input: PayRunInput, actor: Actor
         payRunId: run.id,
         timestamp,
         payRules,
-        onProgress: (done, total) => progressOf.set(run.id, { done, total }),
+        onProgress: (done, total) => generating.set(run.id, { run, done, total }),
       });
       const after = await repo.updatePayRun(trx, run.id, 'Generating', {
         status: 'Draft',
@@ -160,7 +184,7 @@ async function generate(db: Db, run: PayRunRow, input: PayRunInput, actor: Actor
       })
       .catch(() => undefined);
   } finally {
-    progressOf.delete(run.id);
+    generating.delete(run.id);
   }
 }
 
@@ -340,6 +364,33 @@ export function payPayRun(db: Db, id: string, input: PayRunPayInput, actor: Acto
   );
 }
 
+/**
+ * `GET /api/pay-runs/{id}/payment`: per payslip the mode the Pay dialog starts from (the worker's default;
+ * once paid, the mode it was paid by) and the bank details, masked (decision 083).
+ */
+export async function paymentOfRun(db: Db, id: string): Promise<PayRunPayment> {
+  await requireRun(db, id);
+  const rows = await repo.paymentLinesOfRun(db, id);
+  return {
+    items: rows.map((row) => {
+      const paid = row.status === 'Paid' && isPaymentMode(row.paid_mode);
+      const swift = paid ? row.paid_bank_swift_code : row.bank_swift_code;
+      const account = paid ? row.paid_bank_account_no : row.bank_account_no;
+      return {
+        payslip_id: row.id,
+        worker_id: row.worker_id,
+        worker_code: row.worker_code,
+        worker: { first_name: row.worker_first_name, last_name: row.worker_last_name },
+        nett_salary: fromCents(Number(row.nett_salary)),
+        mode: paid && isPaymentMode(row.paid_mode) ? row.paid_mode : defaultPaymentMode(row),
+        bank_name: bankName(swift),
+        bank_account: maskAccountNumber(account),
+        has_bank_details: Boolean(swift && account),
+      };
+    }),
+  };
+}
+
 /** The ids of a run's payslips (e-mailing them after the payment). */
 export async function payslipIdsOfRun(db: Db, id: string): Promise<string[]> {
   return (await repo.payslipsOfRun(db, id)).map((row) => row.id);
@@ -364,9 +415,30 @@ export async function deletePayRun(db: Db, id: string, actor: Actor): Promise<vo
   });
 }
 
+/** The run's totals (cents) from its payslips: every earning line, as generation sums them. */
+function totalsOf(rows: readonly PayslipRow[]) {
+  const sum = (pick: (row: PayslipRow) => number) => rows.reduce((total, row) => total + pick(row), 0);
+  return {
+    generated: rows.length,
+    progress_total: rows.length,
+    gross: sum((row) => row.gross_salary),
+    deductions: sum((row) => row.admin_charges_deduction + row.other_deductions),
+    nett_salary: sum((row) => row.nett_salary),
+  };
+}
+
+/** A payslip of a Draft run, or the 409/404 saying why it cannot be changed. */
+async function requireDraftPayslip(trx: Db, run: PayRunRow, payslipId: string) {
+  if (run.status !== 'Draft') throw conflict(M.notDraft(run.status));
+  const payslips = await repo.payslipsOfRun(trx, run.id);
+  const payslip = payslips.find((row) => row.id === payslipId);
+  if (!payslip) throw notFound(M.payslipNotInRun);
+  return { payslips, payslip };
+}
+
 /**
- * A Draft run's worker removed: their payslip deleted and the run's totals recomputed from what is left,
- * in one transaction.
+ * `DELETE /api/pay-runs/{id}/payslips/{payslipId}`: a Draft run's worker removed: their payslip deleted
+ * and the run's totals recomputed from what is left, in one transaction.
  */
 export async function removePayslipFromRun(db: Db, id: string, payslipId: string, actor: Actor, now = new Date()) {
   return transition(
@@ -374,26 +446,59 @@ export async function removePayslipFromRun(db: Db, id: string, payslipId: string
     id,
     actor,
     async (trx, run, timestamp) => {
-      if (run.status !== 'Draft') throw conflict(M.notDraft(run.status));
-      const payslips = await repo.payslipsOfRun(trx, id);
-      const removed = payslips.find((row) => row.id === payslipId);
-      if (!removed) throw notFound('Payslip not found in this pay run');
-      const rest = payslips.filter((row) => row.id !== payslipId);
+      const { payslips, payslip: removed } = await requireDraftPayslip(trx, run, payslipId);
       await repo.deleteRunPayslips(trx, id, payslipId);
-      const sum = (pick: (row: (typeof rest)[number]) => number) => rest.reduce((total, row) => total + pick(row), 0);
       const after = await changedOrConflict(
         trx,
         run,
         await repo.updatePayRun(trx, id, 'Draft', {
-          generated: rest.length,
-          progress_total: rest.length,
-          gross: sum((row) => row.basic_salary + row.overtime_amount),
-          deductions: sum((row) => row.admin_charges_deduction + row.other_deductions),
-          nett_salary: sum((row) => row.nett_salary),
+          ...totalsOf(payslips.filter((row) => row.id !== payslipId)),
           updated_at: timestamp,
         }),
       );
       return { after, events: [{ action: 'delete', entity: PAYSLIP_ENTITY, entityId: payslipId, before: removed }] };
+    },
+    now,
+  );
+}
+
+/**
+ * `POST /api/pay-runs/{id}/payslips/{payslipId}/regenerate` (issue 42): a Draft run's payslip computed
+ * again with another figure of other deductions (the timesheets and charges read afresh), and the run's
+ * totals with it, in one transaction.
+ */
+export async function regenerateRunPayslip(
+  db: Db,
+  id: string,
+  payslipId: string,
+  input: RegeneratePayslipInput,
+  actor: Actor,
+  payRules: PayRules,
+  now = new Date(),
+) {
+  return transition(
+    db,
+    id,
+    actor,
+    async (trx, run, timestamp) => {
+      const { payslips, payslip: before } = await requireDraftPayslip(trx, run, payslipId);
+      // The schema answers the figure in cents (fields.ts `money`).
+      const payslip = await recomputeDraftPayslip(trx, before, input.other_deductions, actor, {
+        payRules,
+        timestamp,
+      });
+      const after = await changedOrConflict(
+        trx,
+        run,
+        await repo.updatePayRun(trx, id, 'Draft', {
+          ...totalsOf(payslips.map((row) => (row.id === payslipId ? payslip : row))),
+          updated_at: timestamp,
+        }),
+      );
+      return {
+        after,
+        events: [{ action: 'update', entity: PAYSLIP_ENTITY, entityId: payslipId, before, after: payslip }],
+      };
     },
     now,
   );

@@ -34,6 +34,7 @@ import {
   workerDisplayName,
   workerSnapshot,
 } from './payslip-calculation.ts';
+import type { NewPayslipRow } from './payslips.repository.ts';
 import * as repo from './payslips.repository.ts';
 import { PAYSLIP_ENTITY } from './payslips.service.ts';
 
@@ -131,6 +132,39 @@ function toRunRow({ source, computed, existing }: RunEntry): PayrollRunRow {
   };
 }
 
+/**
+ * One batch of a run's payslips written: the rows (a row whose worker and period gained a payslip since
+ * the read is left out), the charges each inserted payslip deducted (decision 081, issue 43: only those
+ * the rules deducted), and their create audits, described by the database from the stored rows (decision
+ * 069). Only the payslips actually inserted are linked and audited: one that lost a race is another staff
+ * member's, audited by them.
+ */
+async function writePayslipBatch(
+  trx: Db,
+  rows: readonly NewPayslipRow[],
+  entries: readonly RunEntry[],
+  actor: Actor,
+): Promise<Awaited<ReturnType<typeof repo.insertPayslipsSkippingExisting>>> {
+  const saved = await repo.insertPayslipsSkippingExisting(trx, rows);
+  const payslipOf = new Map(saved.map((row) => [row.worker_id, row.id]));
+  await linkChargesToPayslips(
+    trx,
+    entries.flatMap((entry) => {
+      const payslipId = payslipOf.get(entry.source.worker.id);
+      return payslipId === undefined
+        ? []
+        : entry.computed.deductedChargeIds.map((charge_id) => ({ payslip_id: payslipId, charge_id }));
+    }),
+  );
+  await insertCreateAuditsOfStoredRows(trx, actor, {
+    entity: PAYSLIP_ENTITY,
+    table: 'payslips',
+    columns: Object.keys(rows[0] ?? {}),
+    ids: saved.map((row) => row.id),
+  });
+  return saved;
+}
+
 /** Money summed in integer cents and converted once, to the dollars the API answers. */
 const sumCents = (entries: RunEntry[], pick: (entry: RunEntry) => number) =>
   fromCents(entries.reduce((sum, entry) => sum + pick(entry), 0));
@@ -156,7 +190,6 @@ async function inRunTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promi
   }
 }
 
-/**
 /**
  * Whether the run generates the entry's payslip: none of an overlapping period exists and (issue 41 item
  * 17) its nett salary is not negative, whichever rules computed it (decision 092).
@@ -212,26 +245,7 @@ export async function runPayroll(
     const rows = pending.map((entry) =>
       buildPayslipRow({ ...entry, period: gathered.period, actor, timestamp, emailRequested: false }),
     );
-    const saved = await repo.insertPayslipsSkippingExisting(trx, rows);
-    // Decision 081: the charges each inserted payslip deducted, in bulk.
-    const payslipOf = new Map(saved.map((row) => [row.worker_id, row.id]));
-    await linkChargesToPayslips(
-      trx,
-      pending.flatMap((entry) => {
-        const payslipId = payslipOf.get(entry.source.worker.id);
-        return payslipId === undefined
-          ? []
-          : entry.computed.deductedChargeIds.map((charge_id) => ({ payslip_id: payslipId, charge_id }));
-      }),
-    );
-    // Only the payslips actually inserted: one that lost a race is another staff member's, audited by
-    // them. The database describes each from its stored row (decision 069).
-    await insertCreateAuditsOfStoredRows(trx, actor, {
-      entity: PAYSLIP_ENTITY,
-      table: 'payslips',
-      columns: Object.keys(rows[0] ?? {}),
-      ids: saved.map((row) => row.id),
-    });
+    const saved = await writePayslipBatch(trx, rows, pending, actor);
     return { ...gathered, toGenerate: pending, inserted: saved };
   });
 
@@ -326,25 +340,8 @@ export async function generateRunPayslips(
     }));
     // The workers are locked and the overlap checked inside this transaction, so every row goes in; a
     // payslip of the period generated meanwhile breaks the database's rule and fails the whole run.
-    const saved = await repo.insertPayslipsSkippingExisting(trx, rows);
+    const saved = await writePayslipBatch(trx, rows, batch, actor);
     if (saved.length !== rows.length) throw conflict(M.runOverlapRace);
-    const payslipOf = new Map(saved.map((row) => [row.worker_id, row.id]));
-    await linkChargesToPayslips(
-      trx,
-      batch.flatMap((entry) => {
-        const payslipId = payslipOf.get(entry.source.worker.id);
-        return payslipId === undefined
-          ? []
-          : // Decision 081, issue 43: the charges the payslip actually deducted (the Act may leave some out).
-            entry.computed.deductedChargeIds.map((charge_id) => ({ payslip_id: payslipId, charge_id }));
-      }),
-    );
-    await insertCreateAuditsOfStoredRows(trx, actor, {
-      entity: PAYSLIP_ENTITY,
-      table: 'payslips',
-      columns: Object.keys(rows[0] ?? {}),
-      ids: saved.map((row) => row.id),
-    });
     for (const row of rows) {
       // Every earning line (the Act's rest-day, holiday and IPA top-up lines too, decision 092).
       gross += row.gross_salary ?? row.basic_salary + row.overtime_amount;
@@ -353,6 +350,9 @@ export async function generateRunPayslips(
     }
     generated += saved.length;
     onProgress(generated, pending.length);
+    // Decision 100: SQLite's statements complete synchronously, so without a turn of the event loop
+    // between batches no request (the page's progress poll) would be served until the run ends.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return {
     generated,

@@ -16,6 +16,7 @@ import type {
 import { type Actor, type AuditEvent, recordAudit, recordAuditMany } from '../../audit/audit.repository.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import type { PayslipRow } from '../../db/schema.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import {
@@ -321,4 +322,42 @@ export async function markPayslipsPaid(
     await recordAuditMany(trx, actor, events);
     return { payslips: paid.length, admin_charges: charges.length };
   });
+}
+
+/**
+ * Issue 42 (decision 082): a Draft pay run's payslip computed again with another figure of other
+ * deductions, inside the caller's transaction. The worker's timesheets and charges are read again (locked,
+ * as generation reads them), the figures replace the old ones under the same id, in the same run and
+ * still Draft, and the charges it deducts are recorded afresh (decision 081). A negative nett is refused
+ * with the reason, as single generation refuses it (issue 41 item 17).
+ */
+export async function recomputeDraftPayslip(
+  trx: Db,
+  before: PayslipRow,
+  otherDeductionsCents: number,
+  actor: Actor,
+  { payRules, timestamp }: { payRules: PayRules; timestamp: string },
+): Promise<PayslipRow> {
+  if (before.status !== 'Draft' || before.pay_run_id === null) throw conflict(PAY_RUN_MESSAGES.payslipOfLockedRun);
+  const worker = before.worker_id ? await requireWorker(trx, before.worker_id) : undefined;
+  if (!worker || !(await lockPayrollWorkers(trx, [worker.id])).has(worker.id)) throw notFound(M.workerNotFound);
+  const period = { start: before.pay_period_start, end: before.pay_period_end };
+  const source = await sourceFor(trx, worker, period, payRules, true);
+  const computed = computeSourcePayslip(source, period, payRules, otherDeductionsCents);
+  refuseNegativeNett(computed);
+  const row = buildPayslipRow({ source, computed, period, actor, timestamp, emailRequested: false });
+  // The old row goes (its charge links with it, by cascade) and the new figures take its id.
+  await repo.deleteUnpaidPayslip(trx, before.id);
+  const after = await repo.insertPayslip(trx, {
+    ...row,
+    id: before.id,
+    status: 'Draft',
+    pay_run_id: before.pay_run_id,
+    created_at: before.created_at,
+  });
+  await linkChargesToPayslips(
+    trx,
+    computed.deductedChargeIds.map((charge_id) => ({ payslip_id: after.id, charge_id })),
+  );
+  return after;
 }

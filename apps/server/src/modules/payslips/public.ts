@@ -22,4 +22,9 @@ export {
 } from './payslip-documents.service.ts';
 export { type NewPayslipRow, toPayslip } from './payslips.repository.ts';
 /** Issue 43, EA s.32: the deduction cap's checks, which approving and paying a pay run apply too. */
-export { assertWithinDeductionCap, PAYSLIP_ENTITY, payslipsOverDeductionCap } from './payslips.service.ts';
+export {
+  assertWithinDeductionCap,
+  PAYSLIP_ENTITY,
+  payslipsOverDeductionCap,
+  recomputeDraftPayslip,
+} from './payslips.service.ts';

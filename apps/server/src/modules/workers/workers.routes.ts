@@ -41,8 +41,9 @@ export const workersRoutes: FastifyPluginAsyncZod<WorkersRoutesOptions> = async 
   const CreateBody = workerInputSchema('add', { today });
   const UpdateBody = workerInputSchema('edit', { today });
 
-  app.get('/', { schema: { tags, querystring: WorkerListQuery, response: { 200: WorkerList } } }, (request) =>
-    listWorkers(db, request.query),
+  // Decision 083: the list answers the account number masked; the worker's own answer (the edit form's) whole.
+  app.get('/', { schema: { tags, querystring: WorkerListQuery, response: { 200: WorkerList } } }, async (request) =>
+    workers.withMaskedAccounts(await listWorkers(db, request.query)),
   );
 
   app.get('/export', { schema: { tags, querystring: ExportQuery, produces: ['text/csv'] } }, async (request, reply) =>

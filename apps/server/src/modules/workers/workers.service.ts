@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { maskAccountNumber } from '@td/shared/options/pay-runs';
 import { WORKER_STATUSES } from '@td/shared/options/workers';
 import { type CsvCell, toCsv } from '@td/shared/rules/csv';
 import { dateInTimeZone } from '@td/shared/rules/dates';
@@ -394,6 +395,16 @@ const MAX_HISTORY_ENTRIES = 200;
  * Decision 024: the worker's audit entries, newest first: who, when, and what changed (field by
  * field for an update; the filled fields for the create).
  */
+const maskedValue = (value: unknown) => (typeof value === 'string' ? maskAccountNumber(value) : value);
+
+/** Decision 083: a list's workers with their account numbers masked (`******7890`). */
+export function withMaskedAccounts<T extends { items: Worker[] }>(list: T): T {
+  return {
+    ...list,
+    items: list.items.map((worker) => ({ ...worker, bank_account_no: maskAccountNumber(worker.bank_account_no) })),
+  };
+}
+
 export async function workerHistory(db: Db, id: string): Promise<WorkerHistoryEntry[]> {
   await getWorker(db, id);
   const entries = await listAuditEntries(db, 'worker', id);
@@ -404,7 +415,12 @@ export async function workerHistory(db: Db, id: string): Promise<WorkerHistoryEn
       const parsed = entry.changes ? (JSON.parse(entry.changes) as Record<string, [unknown, unknown]>) : {};
       const changes = Object.entries(parsed)
         .filter(([field, [before, after]]) => !HISTORY_HIDDEN.has(field) && (before !== null || after !== null))
-        .map(([field, [before, after]]) => ({ field, label: HISTORY_LABELS[field] ?? field, before, after }));
+        .map(([field, [before, after]]) =>
+          // Decision 083: the history shows an account number masked, as every screen but the edit form.
+          field === 'bank_account_no'
+            ? { field, label: HISTORY_LABELS[field] ?? field, before: maskedValue(before), after: maskedValue(after) }
+            : { field, label: HISTORY_LABELS[field] ?? field, before, after },
+        );
       return {
         id: entry.id,
         action: entry.action,

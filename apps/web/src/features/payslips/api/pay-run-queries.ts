@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PayRun, PayRunList, PayRunPayValues, PayRunStarted } from '@td/shared/schemas/pay-run';
+import type { PayRun, PayRunList, PayRunPayment, PayRunPayValues, PayRunStarted } from '@td/shared/schemas/pay-run';
 import type { PayslipList } from '@td/shared/schemas/payslip';
 import { api, withQuery } from '@/lib/api-client.ts';
 
@@ -17,6 +17,12 @@ export const payRunQueries = {
       queryFn: ({ signal }) => api<PayRun>(`/api/pay-runs/${encodeURIComponent(id)}`, { signal }),
       // The page polls while the run is generated, so the bar moves.
       refetchInterval: (query) => (query.state.data?.status === 'Generating' ? 300 : false),
+    }),
+  /** The Pay dialog's lines (each payslip's mode and bank details, masked); the e-mail batch's payslips. */
+  payment: (id: string) =>
+    queryOptions({
+      queryKey: [...payRunQueries.all(), 'payment', id] as const,
+      queryFn: ({ signal }) => api<PayRunPayment>(`/api/pay-runs/${encodeURIComponent(id)}/payment`, { signal }),
     }),
   payslips: (id: string, page: number) =>
     queryOptions({
@@ -36,3 +42,16 @@ export const payPayRun = (id: string, input: PayRunPayValues) =>
   api<PayRun>(`/api/pay-runs/${encodeURIComponent(id)}/pay`, { method: 'POST', body: input });
 
 export const deletePayRun = (id: string) => api<void>(`/api/pay-runs/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+/** Issue 42: a Draft run's payslip computed again with another figure of other deductions. */
+export const regenerateRunPayslip = (id: string, payslipId: string, otherDeductions: string) =>
+  api<PayRun>(`/api/pay-runs/${encodeURIComponent(id)}/payslips/${encodeURIComponent(payslipId)}/regenerate`, {
+    method: 'POST',
+    body: { other_deductions: otherDeductions },
+  });
+
+/** Issue 42: a worker removed from a Draft run (their payslip deleted). */
+export const removeRunPayslip = (id: string, payslipId: string) =>
+  api<PayRun>(`/api/pay-runs/${encodeURIComponent(id)}/payslips/${encodeURIComponent(payslipId)}`, {
+    method: 'DELETE',
+  });

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAY_RUN_MESSAGES } from '@td/shared/options/pay-runs';
-import type { PayRun } from '@td/shared/schemas/pay-run';
+import type { PayRun, PayRunPaymentLine, PayRunPayValues } from '@td/shared/schemas/pay-run';
 import type { Payslip } from '@td/shared/schemas/payslip';
-import { Download, FileSearch, Mail } from 'lucide-react';
+import { Calculator, Download, FileSearch, Mail, UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert.tsx';
@@ -13,20 +13,29 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ListBody } from '@/components/ui/list-body.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { RecordLoadError } from '@/components/ui/record-load-error.tsx';
+import { RowActions } from '@/components/ui/row-actions.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { type DataColumn, DataTable } from '@/components/ui/table.tsx';
-import { TextField } from '@/components/ui/text-field.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { formatDate, formatDateTime, formatSgd, localIsoDate } from '@/lib/format.ts';
+import { formatDate, formatDateTime, formatSgd } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
-import { deletePayRun, payPayRun, payRunAction, payRunQueries } from '../api/pay-run-queries.ts';
+import {
+  deletePayRun,
+  payPayRun,
+  payRunAction,
+  payRunQueries,
+  regenerateRunPayslip,
+  removeRunPayslip,
+} from '../api/pay-run-queries.ts';
 import { payslipQueries } from '../api/payslip-queries.ts';
 import { BatchEmailPanel } from '../components/batch-email-panel.tsx';
+import { PayRunPayDialog, summarizeModes } from '../components/pay-run-pay-dialog.tsx';
+import { RegeneratePayslipDialog, RemoveFromRunDialog } from '../components/pay-run-payslip-dialogs.tsx';
 import { PayRunStatusBadge } from '../components/pay-run-status-badge.tsx';
-import { payslipWorkerName } from '../components/payslip-display.ts';
+import { formatPeriod, payslipWorkerName } from '../components/payslip-display.ts';
 import { PayslipStatusBadge } from '../components/payslip-status-badge.tsx';
-import { useBatchEmail } from '../components/use-batch-email.ts';
+import { type BatchEmailTarget, useBatchEmail } from '../components/use-batch-email.ts';
 
 const payslipColumns: ReadonlyArray<DataColumn<Payslip>> = [
   {
@@ -93,8 +102,12 @@ export function PayRunPage() {
     ...payRunQueries.payslips(id, 1),
     enabled: run.data !== undefined && run.data.status !== 'Generating',
   });
-  const [paymentDate, setPaymentDate] = useState(localIsoDate());
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [regenerating, setRegenerating] = useState<Payslip | null>(null);
+  const [removing, setRemoving] = useState<Payslip | null>(null);
+  // Once paid: the bank file's count and total, and every payslip for the e-mail batch.
+  const payment = useQuery({ ...payRunQueries.payment(id), enabled: run.data?.status === 'Paid' });
   const batch = useBatchEmail();
   usePageTitle(run.data ? `Pay run ${formatDate(run.data.pay_period_start)}` : 'Pay run');
 
@@ -110,11 +123,44 @@ export function PayRunPage() {
       toast.show({ tone: 'success', title: `Pay run ${after.status === 'Approved' ? 'approved' : 'reopened'}` });
     },
   });
+  // Every payslip of the run e-mailed one by one from the page, with progress and each one's result.
+  const emailAll = (lines: readonly PayRunPaymentLine[], after: PayRun) => {
+    const targets: BatchEmailTarget[] = lines.map((line) => ({
+      id: line.payslip_id,
+      status: after.status === 'Paid' ? 'Paid' : 'Generated',
+      worker: line.worker,
+      pay_period_start: after.pay_period_start,
+      pay_period_end: after.pay_period_end,
+    }));
+    void batch.start(targets);
+  };
   const pay = useMutation({
-    mutationFn: () => payPayRun(id, { payment_date: paymentDate }),
-    onSuccess: async () => {
+    // The page e-mails the payslips itself (progress and report), so the server is not asked to.
+    mutationFn: ({ email_payslips, ...values }: PayRunPayValues & { email_payslips: boolean }) =>
+      payPayRun(id, values).then((after) => ({ after, email_payslips })),
+    onSuccess: async ({ after, email_payslips }) => {
+      setPaying(false);
       await refresh();
       toast.show({ tone: 'success', title: 'Pay run paid' });
+      if (email_payslips) emailAll((await client.fetchQuery(payRunQueries.payment(id))).items, after);
+    },
+  });
+  const regenerate = useMutation({
+    mutationFn: ({ payslip, otherDeductions }: { payslip: Payslip; otherDeductions: string }) =>
+      regenerateRunPayslip(id, payslip.id, otherDeductions),
+    onSuccess: async () => {
+      const name = regenerating ? payslipWorkerName(regenerating.worker) : '';
+      setRegenerating(null);
+      await refresh();
+      toast.show({ tone: 'success', title: `Payslip of ${name} regenerated` });
+    },
+  });
+  const removePayslip = useMutation({
+    mutationFn: (payslip: Payslip) => removeRunPayslip(id, payslip.id),
+    onSuccess: async (_after, payslip) => {
+      setRemoving(null);
+      await refresh();
+      toast.show({ tone: 'success', title: `${payslipWorkerName(payslip.worker)} removed from the run` });
     },
   });
   const remove = useMutation({
@@ -140,8 +186,43 @@ export function PayRunPage() {
     );
   }
   const current = run.data;
-  const late = current.status === 'Approved' && paymentDate > current.pay_by_date;
-  const failure = act.error ?? pay.error ?? remove.error;
+  const failure = act.error ?? remove.error ?? removePayslip.error;
+  const giro = payment.data ? summarizeModes(payment.data.items, (line) => line.mode).GIRO : null;
+  // Issue 42: a Draft run's payslip is regenerated with another figure of other deductions, or its
+  // worker removed from the run.
+  const draftActions =
+    current.status === 'Draft'
+      ? (payslip: Payslip, layout: 'table' | 'card') => {
+          const name = payslipWorkerName(payslip.worker);
+          return (
+            <RowActions
+              layout={layout}
+              subject={`payslip of ${name} for ${formatPeriod(payslip.pay_period_start, payslip.pay_period_end)}`}
+              viewTo={`/payslip/view/${payslip.id}`}
+              before={[
+                {
+                  label: `Regenerate the payslip of ${name}`,
+                  text: 'Other deductions',
+                  title: 'Regenerate with other deductions',
+                  icon: Calculator,
+                  onClick: () => {
+                    regenerate.reset();
+                    setRegenerating(payslip);
+                  },
+                },
+                {
+                  label: `Remove ${name} from the run`,
+                  text: 'Remove',
+                  title: 'Remove from the run',
+                  icon: UserMinus,
+                  tone: 'danger',
+                  onClick: () => setRemoving(payslip),
+                },
+              ]}
+            />
+          );
+        }
+      : undefined;
 
   return (
     <div className="space-y-6">
@@ -215,13 +296,12 @@ export function PayRunPage() {
               )}
               {current.status === 'Approved' && (
                 <>
-                  <TextField
-                    label="Payment date"
-                    type="date"
-                    value={paymentDate}
-                    onChange={(event) => setPaymentDate(event.target.value)}
-                  />
-                  <Button busy={pay.isPending} onClick={() => pay.mutate()}>
+                  <Button
+                    onClick={() => {
+                      pay.reset();
+                      setPaying(true);
+                    }}
+                  >
                     Pay
                   </Button>
                   <Button variant="secondary" busy={act.isPending} onClick={() => act.mutate('reopen')}>
@@ -237,8 +317,8 @@ export function PayRunPage() {
                   <Button
                     variant="secondary"
                     icon={<Mail aria-hidden="true" className="h-4 w-4" />}
-                    disabled={batch.run?.running}
-                    onClick={() => void batch.start(payslips.data?.items ?? [])}
+                    disabled={batch.run?.running || !payment.data}
+                    onClick={() => payment.data && emailAll(payment.data.items, current)}
                   >
                     Email payslips
                   </Button>
@@ -251,7 +331,16 @@ export function PayRunPage() {
                 <Download aria-hidden="true" className="h-4 w-4" /> Register CSV
               </a>
             </div>
-            {late && <Alert tone="warning">{PAY_RUN_MESSAGES.lateWarning(formatDate(current.pay_by_date))}</Alert>}
+            {current.status === 'Paid' && giro && (
+              <p className="text-sm text-ink-muted">
+                Bank file: {giro.count} GIRO payment(s), {formatSgd(giro.cents / 100)}
+              </p>
+            )}
+            {current.status === 'Paid' &&
+              current.payment_date !== null &&
+              current.payment_date > current.pay_by_date && (
+                <Alert tone="warning">{PAY_RUN_MESSAGES.lateWarning(formatDate(current.pay_by_date))}</Alert>
+              )}
             {current.approved_at && (
               <p className="text-sm text-ink-muted">Approved {formatDateTime(current.approved_at)}</p>
             )}
@@ -272,6 +361,7 @@ export function PayRunPage() {
             columns={payslipColumns}
             rows={payslips.data?.items ?? []}
             rowKey={(payslip) => payslip.id}
+            {...(draftActions ? { actions: draftActions } : {})}
           />
           {(payslips.data?.total ?? 0) > 100 && (
             <p className="text-sm text-ink-muted">
@@ -281,6 +371,29 @@ export function PayRunPage() {
           )}
         </ListBody>
       )}
+      <PayRunPayDialog
+        run={current}
+        open={paying}
+        busy={pay.isPending}
+        error={pay.error}
+        onCancel={() => setPaying(false)}
+        onPay={(values) => pay.mutate(values)}
+      />
+      <RegeneratePayslipDialog
+        payslip={regenerating}
+        busy={regenerate.isPending}
+        error={regenerate.error}
+        onCancel={() => setRegenerating(null)}
+        onRegenerate={(otherDeductions) =>
+          regenerating && regenerate.mutate({ payslip: regenerating, otherDeductions })
+        }
+      />
+      <RemoveFromRunDialog
+        payslip={removing}
+        busy={removePayslip.isPending}
+        onCancel={() => setRemoving(null)}
+        onRemove={() => removing && removePayslip.mutate(removing)}
+      />
       <ConfirmDialog
         open={confirmDelete}
         title="Delete this pay run?"

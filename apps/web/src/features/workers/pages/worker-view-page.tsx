@@ -28,6 +28,7 @@ import {
 } from '../components/worker-display.ts';
 import { WorkerDocumentLinks } from '../components/worker-document-links.tsx';
 import { WorkerHistory } from '../components/worker-history.tsx';
+import { WorkerPaymentDetails } from '../components/worker-payment-details.tsx';
 import { WorkerStatusBadge } from '../components/worker-status-badge.tsx';
 import { WORKER_LOAD_ERROR } from '../public/worker-load-error.ts';
 
@@ -200,6 +201,13 @@ function WorkerProfile({ worker }: { worker: Worker }) {
 
       {/* Decision 094: the worker's dated items, their renewals and the KETs letters issued. */}
       <WorkerComplianceSection worker={worker} />
+
+      <Card>
+        <CardHeader title="Payment" />
+        <CardBody>
+          <WorkerPaymentDetails worker={worker} />
+        </CardBody>
+      </Card>
 
       <Card>
         <CardHeader title="Documents" />
