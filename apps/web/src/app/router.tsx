@@ -3,6 +3,7 @@ import { adminChargeRoutes } from '@/features/admin-charges/routes.tsx';
 import { LoginPage } from '@/features/auth/pages/login-page.tsx';
 import { employmentLetterRoutes } from '@/features/employment-letter/routes.tsx';
 import { payslipRoutes } from '@/features/payslips/routes.tsx';
+import { publicHolidayRoutes } from '@/features/public-holidays/routes.tsx';
 import { reportRoutes } from '@/features/reports/routes.tsx';
 import { siteRoutes } from '@/features/sites/routes.tsx';
 import { timesheetImportRoutes } from '@/features/timesheet-import/routes.tsx';
@@ -26,6 +27,7 @@ const featureRoutes: RouteObject[] = [
   ...payslipRoutes,
   ...trainingRecordRoutes,
   ...employmentLetterRoutes,
+  ...publicHolidayRoutes,
   {
     // Decision 037: reached from the signed-in user's menu in the shell.
     path: '/account/password',
