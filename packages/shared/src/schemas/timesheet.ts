@@ -56,6 +56,7 @@ export const TIMESHEET_FIELD_LABELS = {
   overtime_hours: 'Overtime Hours',
   notes: 'Notes',
   site_id: 'Site',
+  rest_day_requested_by: 'Rest day work requested by',
 } as const;
 
 const NOTES_MAX = 2000;
