@@ -4,6 +4,8 @@ import { DEFAULT_REST_DAY_REQUESTER, REST_DAY_REQUESTERS, weekdayOf } from '@td/
 import { isIsoDate } from '@td/shared/rules/dates';
 import { computeTimesheetHours, formatHours, minutesToHours } from '@td/shared/rules/timesheet-hours';
 import {
+  DAY_LIMIT_MINUTES,
+  dayOver12HoursMessage,
   TIMESHEET_FIELD_LABELS as LABELS,
   TIMESHEET_SAVE_FAILED,
   type Timesheet,
@@ -215,6 +217,12 @@ export function TimesheetForm({ mode, timesheet, onSave, onSaved, onCancel }: Ti
             value={formatHours(minutesToHours(computed.overtime))}
             hint="Beyond 8 h, to the quarter hour"
           />
+          {computed.hoursWorked + computed.overtime > DAY_LIMIT_MINUTES && (
+            // Issue 43 (EA s.38): warned before saving, never refused; the hours are paid.
+            <div className="col-span-2">
+              <Alert tone="warning">{dayOver12HoursMessage(computed.hoursWorked + computed.overtime)}</Alert>
+            </div>
+          )}
           <TextAreaField
             label={LABELS.notes}
             className="col-span-2"
