@@ -414,6 +414,11 @@ export async function createCrewTimesheets(
         for (const message of timesheetWarnings(values.time_in, values.time_out)) {
           warnings.push({ worker_id: row.worker_id, message });
         }
+        // Issue 43 (EA s.38): a day over 12 hours is warned for each worker, as on a single timesheet.
+        const dayMinutes = values.hours_worked + values.overtime_hours;
+        if (dayMinutes > DAY_LIMIT_MINUTES) {
+          warnings.push({ worker_id: row.worker_id, message: dayOver12HoursMessage(dayMinutes) });
+        }
         await recordAudit(trx, actor, {
           action: 'create',
           entity: 'timesheet',

@@ -9,7 +9,7 @@ import { usePageTitle } from '@/lib/page-title.ts';
 import { useReturnTo } from '@/lib/return-to.ts';
 import { useUpdateTimesheet } from '../api/timesheet-mutations.ts';
 import { timesheetQueries } from '../api/timesheet-queries.ts';
-import { TIMESHEET_LOAD_ERROR, timesheetWorkerName } from '../components/timesheet-display.ts';
+import { payWarningsOf, TIMESHEET_LOAD_ERROR, timesheetWorkerName } from '../components/timesheet-display.ts';
 import { TimesheetForm } from '../components/timesheet-form.tsx';
 
 /** SPEC 2 timesheet edit (/timesheet/edit/{id}). */
