@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test } from './fixtures.ts';
+import { apiRequest, expect, test } from './fixtures.ts';
 import { GeneratePayslipScreen, PayslipListScreen, salaryLine, sgd } from './pages/payslips.ts';
 import { TimesheetsPage } from './pages/timesheets.ts';
 import { fullName, seedWorker, uniqueToken } from './pages/workers.ts';
@@ -78,4 +78,88 @@ test('a Sunday worked is asked who requested it, and is paid as two days on the 
   expect(text).toContain("1 rest day at the employer's request (EA s.37)");
   expect(text).toContain('Gross salary SGD 1,938.46');
   expect(text).toContain('Nett salary SGD 1,938.46');
+});
+
+test("the worker form sets the terms the Act's pay reads, and the worker view shows them", async ({
+  staffPage: page,
+}) => {
+  const worker = await seedWorker(page, {
+    first_name: 'Bala',
+    last_name: uniqueToken(),
+    rate_type: 'Monthly',
+    salary_rate: '1600',
+  });
+  expect(worker).toMatchObject({ rest_day: 'Sunday', working_days_per_week: 6, normal_hours_per_day: 8 });
+  await page.goto(`/worker/edit/${worker.id}`);
+  await page.getByLabel(/^Rest Day/).selectOption('Friday');
+  await page.getByLabel(/^Working Days per Week/).selectOption('5.5');
+  await page.getByLabel(/^Normal Hours per Day/).fill('7.5');
+  await page.getByLabel(/^Declared Monthly Salary \(IPA\)/).fill('1650');
+  await page.getByLabel(/^Employment Start Date/).fill('2026-03-16');
+  await page.getByRole('button', { name: 'Update Worker' }).click();
+  await expect(page).toHaveURL(new RegExp(`/worker/view/${worker.id}`));
+  const profile = page.locator('dl');
+  for (const [label, value] of [
+    ['Rest Day', 'Friday'],
+    ['Working Days per Week', '5.5'],
+    ['Normal Hours per Day', '7.5 h'],
+    ['Declared Monthly Salary (IPA)', sgd(1650)],
+  ]) {
+    await expect(
+      profile
+        .locator('div', { has: page.locator('dt', { hasText: label }) })
+        .locator('dd')
+        .first(),
+    ).toHaveText(value as string);
+  }
+  const stored = await apiRequest<Record<string, unknown>>(page, 'GET', `/api/workers/${worker.id}`);
+  expect(stored).toMatchObject({
+    rest_day: 'Friday',
+    working_days_per_week: 5.5,
+    normal_hours_per_day: 7.5,
+    declared_monthly_salary: 1650,
+    employment_start_date: '2026-03-16',
+  });
+});
+
+test("the public holidays screen lists Singapore's 2026 holidays, and adds, edits and deletes one", async ({
+  staffPage: page,
+}) => {
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Public Holidays' }).click();
+  await expect(page).toHaveURL(/\/settings\/public-holidays$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Public Holidays' })).toBeVisible();
+  await page.getByLabel('Year', { exact: true }).selectOption('2026');
+  const table = page.getByRole('table', { name: 'Public holidays in 2026' });
+  await expect(table.getByRole('row')).toHaveCount(12);
+  // Vesak Day falls on Sunday 31 May 2026: observed on Monday 1 June.
+  await expect(table.getByRole('row', { name: /Vesak Day/ })).toContainText('Monday');
+
+  // A year of its own for the flow: 2028 is not seeded.
+  await page.getByLabel('Year', { exact: true }).selectOption('2028');
+  await expect(page.getByText('No public holidays in 2028')).toBeVisible();
+  await page.getByRole('button', { name: 'Add Public Holiday' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add Public Holiday' });
+  // 2028-01-02 is a Sunday: left blank, the observed date is the Monday after.
+  await dialog.getByLabel(/^Date/).fill('2028-01-02');
+  await dialog.getByLabel(/^Name/).fill('Test Holiday');
+  await dialog.getByRole('button', { name: 'Add Holiday' }).click();
+  const row = page.getByRole('table', { name: 'Public holidays in 2028' }).getByRole('row', { name: /Test Holiday/ });
+  await expect(row).toContainText('Monday');
+  const listed = await apiRequest<{ items: Array<{ id: string; observed_date: string }> }>(
+    page,
+    'GET',
+    '/api/public-holidays?year=2028',
+  );
+  expect(listed.items.map((item) => item.observed_date)).toEqual(['2028-01-03']);
+
+  await page.getByRole('button', { name: 'Edit Test Holiday' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Public Holiday' });
+  await edit.getByLabel(/^Name/).fill('Renamed Holiday');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('row', { name: /Renamed Holiday/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete Renamed Holiday' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No public holidays in 2028')).toBeVisible();
 });
