@@ -23,7 +23,8 @@ function yearOptions(current: number): string[] {
   return Array.from({ length: 5 }, (_, index) => String(current - 2 + index));
 }
 
-const weekday = (date: string) => new Date(`${date}T00:00:00`).toLocaleDateString(undefined, { weekday: 'long' });
+const weekday = (date: string, style: 'long' | 'short' = 'long') =>
+  new Date(`${date}T00:00:00`).toLocaleDateString(undefined, { weekday: style });
 
 /**
  * Issue 43: `/settings/public-holidays`, the holidays payroll reads (EA s.88: holiday pay, and a
@@ -90,16 +91,21 @@ export function PublicHolidaysPage() {
             {holidays.data.items.map((holiday) => (
               <TR key={holiday.id}>
                 <TD className="whitespace-nowrap tabular-nums">
-                  {formatDate(holiday.date)} <span className="text-ink-muted">{weekday(holiday.date)}</span>
+                  {formatDate(holiday.date)}{' '}
+                  <span className="hidden text-ink-muted sm:inline">{weekday(holiday.date)}</span>
                 </TD>
                 <TD>{holiday.name}</TD>
                 <TD className="whitespace-nowrap tabular-nums">
                   {formatDate(holiday.observed_date)}
                   {holiday.observed_date !== holiday.date && (
-                    <span className="text-ink-muted"> {weekday(holiday.observed_date)}</span>
+                    <span className="text-ink-muted">
+                      {' '}
+                      <span className="sm:hidden">({weekday(holiday.observed_date, 'short')})</span>
+                      <span className="hidden sm:inline">{weekday(holiday.observed_date)}</span>
+                    </span>
                   )}
                 </TD>
-                <TD className="space-x-2 whitespace-nowrap text-right">
+                <TD className="text-right sm:space-x-2 sm:whitespace-nowrap">
                   <Button
                     variant="link"
                     size="sm"
