@@ -182,6 +182,11 @@ export const CrewTimesheetInput = z
     /** Decision 090: crew entry starts from a site; every row is saved on it. */
     site_id: formText(SITE_INVALID),
     rows: z.array(CrewRowFields, { error: CREW_ROWS_REQUIRED }).max(CREW_MAX_ROWS, { error: CREW_TOO_MANY_ROWS }),
+    /** Issue 43, EA s.37: for the crew's workers whose rest day the date is; the employer by default. */
+    rest_day_requested_by: z.preprocess(
+      (value) => (value === null || value === undefined || value === '' ? DEFAULT_REST_DAY_REQUESTER : value),
+      z.enum(REST_DAY_REQUESTERS, { error: REST_DAY_REQUESTER_INVALID }),
+    ),
   })
   .transform((fields, ctx) => {
     const issueAt =
@@ -200,7 +205,12 @@ export const CrewTimesheetInput = z
         notes: readNotes(row.notes, issue),
       };
     });
-    return { work_date: fields.work_date, site_id: readSite(fields.site_id, issueAt()), rows };
+    return {
+      work_date: fields.work_date,
+      site_id: readSite(fields.site_id, issueAt()),
+      rest_day_requested_by: fields.rest_day_requested_by,
+      rows,
+    };
   });
 export type CrewTimesheetInput = z.output<typeof CrewTimesheetInput>;
 export type CrewTimesheetRequest = z.input<typeof CrewTimesheetInput>;

@@ -60,4 +60,69 @@ describe('timesheet pay-law warnings (issue 43, EA s.38)', () => {
       { code: 'OVERTIME_OVER_72', message: overtimeOver72Message(75 * 60, '2026-03') },
     ]);
   });
+
+  it('records who requested rest-day work: on one timesheet, and for a crew (EA s.37)', async () => {
+    const { t, worker } = await setup();
+    const [mate] = await insertWorkers(t.db, { first_name: 'Tran', last_name: 'Van Long' });
+    if (!mate) throw new Error('no worker');
+    // Sunday 8 March 2026.
+    const single = await t.request({
+      method: 'POST',
+      url: '/api/timesheets',
+      payload: {
+        worker_id: worker.id,
+        work_date: '2026-03-08',
+        time_in: '08:00',
+        time_out: '12:00',
+        rest_day_requested_by: 'Employee',
+      },
+    });
+    expect(single.statusCode).toBe(201);
+    expect(single.json().rest_day_requested_by).toBe('Employee');
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/timesheets',
+      payload: {
+        worker_id: mate.id,
+        work_date: '2026-03-08',
+        time_in: '08:00',
+        time_out: '12:00',
+        rest_day_requested_by: 'Boss',
+      },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().error.fields)).toEqual(['rest_day_requested_by']);
+
+    const crew = await t.request({
+      method: 'POST',
+      url: '/api/timesheets/crew',
+      payload: {
+        work_date: '2026-03-15',
+        rest_day_requested_by: 'Employee',
+        rows: [
+          { worker_id: worker.id, time_in: '08:00', time_out: '17:00' },
+          { worker_id: mate.id, time_in: '08:00', time_out: '17:00' },
+        ],
+      },
+    });
+    expect(crew.statusCode).toBe(200);
+    const stored = await t.db
+      .selectFrom('timesheets')
+      .select(['worker_id', 'rest_day_requested_by'])
+      .where('work_date', '=', '2026-03-15')
+      .execute();
+    expect(stored.map((row) => row.rest_day_requested_by)).toEqual(['Employee', 'Employee']);
+    // Left out, a crew's rest-day work is at the employer's request.
+    await t.request({
+      method: 'POST',
+      url: '/api/timesheets/crew',
+      payload: { work_date: '2026-03-22', rows: [{ worker_id: mate.id, time_in: '08:00', time_out: '17:00' }] },
+    });
+    const defaulted = await t.db
+      .selectFrom('timesheets')
+      .select('rest_day_requested_by')
+      .where('work_date', '=', '2026-03-22')
+      .executeTakeFirstOrThrow();
+    expect(defaulted.rest_day_requested_by).toBe('Employer');
+  });
 });

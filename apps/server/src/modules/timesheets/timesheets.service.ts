@@ -396,7 +396,12 @@ export async function createCrewTimesheets(
           continue;
         }
         const id = newId();
-        const values = timesheetValuesOf({ ...row, work_date: input.work_date, site_id: input.site_id });
+        const values = timesheetValuesOf({
+          ...row,
+          work_date: input.work_date,
+          site_id: input.site_id,
+          rest_day_requested_by: input.rest_day_requested_by,
+        });
         const inserted = await repo.insertTimesheetUnlessExists(trx, {
           id,
           ...values,
