@@ -59,6 +59,14 @@ describe('timesheet pay-law warnings (issue 43, EA s.38)', () => {
     expect(over.json().pay_warnings).toEqual([
       { code: 'OVERTIME_OVER_72', message: overtimeOver72Message(75 * 60, '2026-03') },
     ]);
+    // A month of 28 days is summed to its own last day (PostgreSQL refuses 2026-02-31).
+    const february = await t.request({
+      method: 'POST',
+      url: '/api/timesheets',
+      payload: { worker_id: worker.id, work_date: '2026-02-10', time_in: '07:00', time_out: '19:00' },
+    });
+    expect(february.statusCode, february.body).toBe(201);
+    expect(february.json().pay_warnings).toEqual([]);
   });
 
   it('records who requested rest-day work: on one timesheet, and for a crew (EA s.37)', async () => {
