@@ -77,6 +77,7 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/payslip/run/:id': signedIn('payslips', 'pay-run-page'),
   '/worker/employment-letter/:id': signedIn('employment-letter', 'employment-letter-page'),
   '/worker/employment-letter': signedIn('employment-letter', 'employment-letter-page'),
+  '/settings/public-holidays': signedIn('public-holidays', 'public-holidays-page'),
   '/account/password': signedIn('auth', 'change-password-page'),
   // Decision 095: the compliance calendar and the person's reminders.
   '/compliance': signedIn('compliance', 'compliance-page'),

@@ -17,8 +17,12 @@ export function buildAdminCharge(overrides: Partial<AdminChargeFormValues> = {})
   };
 }
 
+/** Issue 43's columns (migration 0028): only when given, so migration tests can seed an earlier schema. */
+type LawfulColumns = 'consent_date' | 'consent_url' | 'inquiry_date';
+export type AdminChargeSeedRow = Omit<AdminChargeRow, LawfulColumns> & Partial<Pick<AdminChargeRow, LawfulColumns>>;
+
 /** A complete `admin_charges` row for inserting directly (any status, chosen dates). Amount in cents. */
-export function buildAdminChargeRow(overrides: Partial<AdminChargeRow> = {}): AdminChargeRow {
+export function buildAdminChargeRow(overrides: Partial<AdminChargeRow> = {}): AdminChargeSeedRow {
   const timestamp = overrides.created_at ?? new Date().toISOString();
   return {
     id: randomUUID(),
@@ -30,9 +34,6 @@ export function buildAdminChargeRow(overrides: Partial<AdminChargeRow> = {}): Ad
     status: 'Pending',
     approved_by: null,
     approved_at: null,
-    consent_date: null,
-    consent_url: null,
-    inquiry_date: null,
     created_at: timestamp,
     updated_at: timestamp,
     ...overrides,
@@ -42,7 +43,7 @@ export function buildAdminChargeRow(overrides: Partial<AdminChargeRow> = {}): Ad
 export async function insertAdminCharges(
   db: Db,
   ...overrides: Array<Partial<AdminChargeRow>>
-): Promise<AdminChargeRow[]> {
+): Promise<AdminChargeSeedRow[]> {
   const rows = overrides.map((o) => buildAdminChargeRow(o));
   for (let i = 0; i < rows.length; i += 500) {
     await db

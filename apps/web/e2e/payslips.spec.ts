@@ -23,6 +23,9 @@ import {
 } from './pages/payslips.ts';
 import { fullName, seedWorker, uniqueToken, uploadFileViaApi } from './pages/workers.ts';
 
+/** Each line rounded half-up to the cent (issue 43). */
+const halfUp = (cents: number) => Math.floor(cents + 0.5);
+
 test('calculates a payslip, generates it, and finds it in the list and its popup', async ({ staffPage: page }) => {
   const last = uniqueToken();
   const worker = await seedWorker(page, {
@@ -40,8 +43,9 @@ test('calculates a payslip, generates it, and finds it in the list and its popup
     days.map((date, i) => ({ date, hours: i === 23 ? 3.25 : 8, overtime: i < 5 ? 2.5 : 0 })),
   );
   seedCharges(worker.id, [
-    { date: '2019-03-01', type: 'Attendance', amount: 50 },
-    { date: '2019-03-31', type: 'Other', amount: 25.5 },
+    // Issue 43: only Approved charges are deducted, and "Other" only with the worker's written consent.
+    { date: '2019-03-01', type: 'Attendance', amount: 50, status: 'Approved' },
+    { date: '2019-03-31', type: 'Other', amount: 25.5, status: 'Approved' },
     { date: '2019-04-01', type: 'Other', amount: 99.99 },
   ]);
 
@@ -67,22 +71,28 @@ test('calculates a payslip, generates it, and finds it in the list and its popup
 
   await screen.setPeriod('2019-03-01', '2019-03-31');
   await screen.calculate();
-  // 1850 / 26 / 8 = 8.894230...: 187.25 h -> 1665.44; 12.5 h x 13.341346... -> 166.77.
-  await expect(screen.line('Basic Salary')).toHaveText(sgd(1665.44));
-  await expect(screen.line('Overtime Amount')).toHaveText(sgd(166.77));
-  await expect(screen.line('Admin Charges Deduction')).toHaveText(`− ${sgd(75.5)}`);
-  await expect(screen.line('Nett Salary')).toHaveText(sgd(1756.71));
-  await expect(page.getByText('Total Hours Worked').locator('+ dd')).toHaveText('187.25');
-  // Issue 41 item 22: the rate the lines were multiplied by, with its division where it does not end.
-  await expect(page.getByText('Hourly Rate', { exact: true }).locator('+ dd')).toHaveText(
-    '$8.894230…$1,850.00 ÷ 208 h',
-  );
+  // The Employment Act's rules (the default, PAYROLL-SG 2), computed here by hand:
+  // - basic: a whole month employed is the monthly salary, 1,850.00;
+  // - overtime: 2.5 h past 8 on five days (12.5 h) plus, for the weeks of 4-10, 11-17 and 18-24 March
+  //   (6 days of 8 normal hours, 48 h), 4 h past 44 each (12 h): 24.5 h at 1.5 x 12 x 1850 / (52 x 44)
+  //   = 14.554195... an hour = 356.577797... -> 356.58 (the week of 25-31 March has 27.25 h);
+  // - deductions: the approved Attendance charge (50.00); "Other" has no written consent: not deducted.
+  // Hours worked are each day's hours and overtime (T): 23 x 8 + 3.25 + 12.5 = 199.75.
+  await expect(screen.line('Basic Salary')).toHaveText(sgd(1850));
+  await expect(screen.line('Overtime Amount')).toHaveText(sgd(356.58));
+  await expect(screen.line('Gross Salary')).toHaveText(sgd(2206.58));
+  await expect(screen.line('Admin Charges Deduction')).toHaveText(`− ${sgd(50)}`);
+  await expect(screen.line('Nett Salary')).toHaveText(sgd(2156.58));
+  await expect(page.getByText('Total Hours Worked').locator('+ dd')).toHaveText('199.75');
+  await expect(page.getByText('Total Overtime Hours').locator('+ dd')).toHaveText('24.50');
+  await expect(page.getByText('12.00 h past 44 a week, 12.50 h past 8.00 a day')).toBeVisible();
+  await expect(page.getByText('Hourly Rate', { exact: true }).locator('+ dd')).toHaveText(sgd(9.7));
 
   // The screen recomputes with the shared calculation as other deductions are typed.
   await page.getByLabel('Other Deductions').fill('20.50');
-  await expect(screen.line('Nett Salary')).toHaveText(sgd(1736.21));
+  await expect(screen.line('Nett Salary')).toHaveText(sgd(2136.08));
   await page.getByLabel('Other Deductions').fill('-5');
-  await expect(screen.line('Nett Salary')).toHaveText(sgd(1756.71));
+  await expect(screen.line('Nett Salary')).toHaveText(sgd(2156.58));
   await page.getByLabel('Other Deductions').fill('20.50');
 
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
@@ -98,9 +108,9 @@ test('calculates a payslip, generates it, and finds it in the list and its popup
   await expect(page).toHaveURL(/month=2019-03/);
   await list.search(last);
   const row = list.row(name);
-  await expect(row).toContainText(sgd(1736.21));
-  await expect(row).toContainText('187.25');
-  await expect(row).toContainText('12.50');
+  await expect(row).toContainText(sgd(2136.08));
+  await expect(row).toContainText('199.75');
+  await expect(row).toContainText('24.50');
   await expect(row.getByText('Generated')).toBeVisible();
 
   await row.getByRole('button', { name, exact: true }).click();
@@ -172,7 +182,9 @@ test('batch marks two payslips as paid and their charges become Deducted', async
     { date: '2019-05-31', type: 'Other', amount: 5.5, status: 'Rejected' },
     { date: '2019-06-01', type: 'Other', amount: 9 },
   ]);
-  const balaCharges = seedCharges(bala.id, [{ date: '2019-05-15', type: 'Attendance', amount: 10 }]);
+  const balaCharges = seedCharges(bala.id, [
+    { date: '2019-05-15', type: 'Attendance', amount: 10, status: 'Approved' },
+  ]);
   const chenCharges = seedCharges(chen.id, [{ date: '2019-05-15', type: 'Attendance', amount: 10 }]);
   const period = { pay_period_start: '2019-05-01', pay_period_end: '2019-05-31' };
   for (const worker of [ann, bala, chen]) await generatePayslipViaApi(page, { worker_id: worker.id, ...period });
@@ -192,15 +204,16 @@ test('batch marks two payslips as paid and their charges become Deducted', async
   const confirm = page.getByRole('alertdialog', { name: 'Mark as paid?' });
   await expect(confirm).toContainText(batchPaidConfirmMessage(2));
   await confirm.getByRole('button', { name: 'Mark as Paid' }).click();
-  // Ann's two charges inside May (any status) and Bala's one; Ann's June charge stays.
-  await expect(page.getByText(batchPaidSuccessMessage(2, 3))).toBeVisible();
+  // Issue 43: the approved charges inside May, Ann's and Bala's; a rejected one is never deducted and
+  // Ann's June charge stays.
+  await expect(page.getByText(batchPaidSuccessMessage(2, 2))).toBeVisible();
   await expect(list.row(`Ann ${token}`).getByText('Paid')).toBeVisible();
   await expect(list.row(`Bala ${token}`).getByText('Paid')).toBeVisible();
   await expect(list.row(`Chen ${token}`).getByText('Generated')).toBeVisible();
   // Paid payslips are a record: no delete and no mark-as-paid any more.
   await expect(list.row(`Ann ${token}`).getByRole('button', { name: /Delete/ })).toHaveCount(0);
 
-  expect(chargeStatuses(annCharges)).toEqual(['Deducted', 'Deducted', 'Pending']);
+  expect(chargeStatuses(annCharges)).toEqual(['Deducted', 'Rejected', 'Pending']);
   expect(chargeStatuses(balaCharges)).toEqual(['Deducted']);
   expect(chargeStatuses(chenCharges)).toEqual(['Pending']);
 
@@ -248,18 +261,28 @@ test('a pay run for 30 workers: draft, approved by a second account, period lock
     );
   }
   const days = workingDays(start, end);
+  /**
+   * Nett in cents by the Employment Act (PAYROLL-SG 2): Daily 95.00 is 1187.5 cents an hour (95 / 8),
+   * overtime 1781.25. Basic: 8 normal hours a day worked. Overtime: 1.25 h past 8 on some days, and 4 h
+   * past 44 in each Monday-to-Sunday week of March 2018 with 6 days of 8 h: 5-11 and 12-18 March always
+   * (the first 20 working days reach 23 March), 19-25 March when the 21st working day (24 March) is
+   * worked; 1-4 March holds 3 days, and 26-31 March belongs to April's period (its Sunday is 1 April).
+   */
+  const expected = new Map<string, number>();
   workers.forEach((worker, i) => {
     const worked = days.slice(0, 20 + (i % 6));
+    const overtimeDays = worked.filter((_, d) => (d + i) % 3 === 0).length;
     seedTimesheets(
       worker.id,
       worked.map((date, d) => ({ date, hours: 8, overtime: (d + i) % 3 === 0 ? 1.25 : 0 })),
     );
+    const weeklyOvertime = 8 + (worked.length >= 21 ? 4 : 0);
+    expected.set(
+      worker.id,
+      halfUp(worked.length * 8 * 1187.5) + halfUp((overtimeDays * 1.25 + weeklyOvertime) * 1781.25),
+    );
   });
-  /**
-   * Nett in cents as a single payslip of the worker computes it (Calculate Payslip, by the installation's
-   * pay rules): a run's payslips are ordinary payslips (issue 42).
-   */
-  const expected = new Map<string, number>();
+  // A run's payslips are ordinary payslips (issue 42): the single payslip's preview agrees.
   for (const worker of workers) {
     const preview = await apiRequest<{ nett_salary: number }>(page, 'POST', '/api/payslips/preview', {
       worker_id: worker.id,
@@ -267,8 +290,7 @@ test('a pay run for 30 workers: draft, approved by a second account, period lock
       pay_period_end: end,
       other_deductions: 0,
     });
-    expect(preview.nett_salary).toBeGreaterThan(0);
-    expected.set(worker.id, Math.round(preview.nett_salary * 100));
+    expect(Math.round(preview.nett_salary * 100)).toBe(expected.get(worker.id));
   }
   const [first, second] = workers;
   if (!first || !second) throw new Error('no workers');

@@ -101,6 +101,51 @@ describe('payslip PDF', () => {
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });
 
+  it("prints the Employment Act's lines with their basis, its gross, and the charges not deducted (issue 43)", async () => {
+    // PAYROLL-SG 3: $1,800 a month, a Sunday worked 8 h at the employer's request: 2 x 69.230769... = 138.46;
+    // a week of 48 h: 4 h past 44 at 14.160839... = 56.64.
+    const pdf = await renderPayslipPdf(
+      payslip({
+        basicSalaryCents: 180_000,
+        overtimeAmountCents: 5664,
+        adminCharges: [],
+        adminChargesDeductionCents: 0,
+        otherDeductionsCents: 0,
+        nettSalaryCents: 199_510,
+        employmentAct: {
+          basicBasis: 'Monthly salary SGD 1,800.00',
+          overtimeBasis: '4.00 h past 44 a week at SGD 14.16 an hour (1.5 x the hourly basic rate)',
+          restDayPayCents: 13_846,
+          restDayBasis: "1 rest day at the employer's request (EA s.37)",
+          publicHolidayPayCents: 0,
+          publicHolidayBasis: 'No public holiday worked',
+          declaredTopupCents: 0,
+          declaredTopupBasis: 'No declared salary',
+          grossSalaryCents: 199_510,
+          notDeducted: [{ amountCents: 5000, reason: 'No written consent recorded (EA s.27)' }],
+        },
+      }),
+      options,
+    );
+    const { text } = pdfText(pdf);
+    const expected = [
+      'Basic salary SGD 1,800.00',
+      'Monthly salary SGD 1,800.00',
+      'Overtime pay SGD 56.64',
+      '4.00 h past 44 a week at SGD 14.16 an hour (1.5 x the hourly basic rate); overtime period 1 Mar 2025 to 31 Mar 2025',
+      'Rest-day pay SGD 138.46',
+      "1 rest day at the employer's request (EA s.37)",
+      'Public holiday pay SGD 0.00',
+      'Gross salary SGD 1,995.10',
+      'Not deducted: SGD 50.00 (No written consent recorded (EA s.27)).',
+      'Nett salary SGD 1,995.10',
+    ];
+    for (const item of expected) expect(text).toContain(item);
+    const positions = expected.map((item) => text.indexOf(item));
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(text).not.toContain('Declared salary top-up');
+  });
+
   it('shows N/A for missing worker details, Not paid yet, and no charges', async () => {
     const pdf = await renderPayslipPdf(
       payslip({

@@ -70,8 +70,27 @@ export interface PayslipDocument {
   adminCharges: readonly PayslipChargeLine[];
   /** Printed under the charges: why they are shown as they are (e.g. by type, as at generation). */
   adminChargesNote?: string | null;
+  /**
+   * Issue 43 (decision 092): a payslip computed by the Employment Act's rules prints each earning line
+   * with its basis ("2 rest days at the employer's request", "12.00 h past 44 a week"), the lines the Act
+   * adds, and the charges it did not deduct. Absent (or `seed`): SPEC 9's lines as before.
+   */
+  employmentAct?: EmploymentActLines | null;
   generatedAt: string;
   generatedBy: string | null;
+}
+
+export interface EmploymentActLines {
+  basicBasis: string;
+  overtimeBasis: string;
+  restDayPayCents: number;
+  restDayBasis: string;
+  publicHolidayPayCents: number;
+  publicHolidayBasis: string;
+  declaredTopupCents: number;
+  declaredTopupBasis: string;
+  grossSalaryCents: number;
+  notDeducted: ReadonlyArray<{ amountCents: number; reason: string }>;
 }
 
 export interface PayslipPdfOptions {
@@ -270,25 +289,61 @@ function drawPayslip(doc: Doc, payslip: PayslipDocument, options: PayslipPdfOpti
   detailRow(doc, 'Email', orNA(payslip.worker.email));
 
   heading(doc, 'Earnings', 40);
-  amountRow(doc, {
-    text: 'Basic salary',
-    note: `${hours(payslip.totalHoursWorked)} hours worked at the basic rate of pay of ${formatCents(payslip.hourlyRateCents)} per hour`,
-    amount: formatCents(payslip.basicSalaryCents),
-  });
-  amountRow(doc, {
-    text: 'Overtime pay',
-    // Overtime comes from the same timesheets as the basic hours: its period is the salary period.
-    note:
-      `${hours(payslip.totalOvertimeHours)} overtime hours at ${formatCents(payslip.overtimeRateCents)} per hour (1.5 times the basic rate); ` +
-      `overtime period ${shortDate(payslip.payPeriodStart)} to ${shortDate(payslip.payPeriodEnd)}`,
-    amount: formatCents(payslip.overtimeAmountCents),
-  });
-  // The Regulations list both; we pay neither (decision 021), so one line says so for both.
-  amountRow(doc, { text: 'Allowances and other additional payments', amount: formatCents(0) });
-  totalRow(doc, 'Gross salary', formatCents(payslip.basicSalaryCents + payslip.overtimeAmountCents));
+  const act = payslip.employmentAct;
+  const overtimePeriod = `overtime period ${shortDate(payslip.payPeriodStart)} to ${shortDate(payslip.payPeriodEnd)}`;
+  if (act) {
+    // Issue 43: PAYROLL-SG 7, the itemised payslip: each line with what it is made of (EA s.20A, s.37, s.38, s.88).
+    amountRow(doc, { text: 'Basic salary', note: act.basicBasis, amount: formatCents(payslip.basicSalaryCents) });
+    amountRow(doc, {
+      text: 'Overtime pay',
+      note: `${act.overtimeBasis}; ${overtimePeriod}`,
+      amount: formatCents(payslip.overtimeAmountCents),
+    });
+    amountRow(doc, { text: 'Rest-day pay', note: act.restDayBasis, amount: formatCents(act.restDayPayCents) });
+    amountRow(doc, {
+      text: 'Public holiday pay',
+      note: act.publicHolidayBasis,
+      amount: formatCents(act.publicHolidayPayCents),
+    });
+    if (act.declaredTopupCents > 0) {
+      amountRow(doc, {
+        text: 'Declared salary top-up',
+        note: act.declaredTopupBasis,
+        amount: formatCents(act.declaredTopupCents),
+      });
+    }
+    amountRow(doc, { text: 'Allowances', amount: formatCents(0) });
+    totalRow(doc, 'Gross salary', formatCents(act.grossSalaryCents));
+  } else {
+    amountRow(doc, {
+      text: 'Basic salary',
+      note: `${hours(payslip.totalHoursWorked)} hours worked at the basic rate of pay of ${formatCents(payslip.hourlyRateCents)} per hour`,
+      amount: formatCents(payslip.basicSalaryCents),
+    });
+    amountRow(doc, {
+      text: 'Overtime pay',
+      // Overtime comes from the same timesheets as the basic hours: its period is the salary period.
+      note:
+        `${hours(payslip.totalOvertimeHours)} overtime hours at ${formatCents(payslip.overtimeRateCents)} per hour (1.5 times the basic rate); ` +
+        overtimePeriod,
+      amount: formatCents(payslip.overtimeAmountCents),
+    });
+    // The Regulations list both; we pay neither (decision 021), so one line says so for both.
+    amountRow(doc, { text: 'Allowances and other additional payments', amount: formatCents(0) });
+    totalRow(doc, 'Gross salary', formatCents(payslip.basicSalaryCents + payslip.overtimeAmountCents));
+  }
 
   heading(doc, 'Deductions', 40);
   drawCharges(doc, payslip);
+  if (act && act.notDeducted.length > 0) {
+    // EA s.27, s.28: what of the period's charges was not deducted, and why.
+    const note = `Not deducted: ${act.notDeducted.map((item) => `${formatCents(item.amountCents)} (${item.reason})`).join('; ')}.`;
+    doc.font(FONT.regular).fontSize(SIZE.small).fillColor(COLOR.muted);
+    ensureSpace(doc, heightOfText(doc, note, { width: WIDTH }));
+    writeText(doc, note, MARGIN, doc.y, { width: WIDTH });
+    doc.y += ROW_GAP;
+    doc.fillColor(COLOR.text);
+  }
   amountRow(doc, { text: 'Other deductions', amount: formatCents(payslip.otherDeductionsCents) });
   // The nett salary never stands alone at the top of a page: the total above it goes with it.
   ensureSpace(doc, SIZE.body * 1.2 + 12 + NETT_HEIGHT + 12);

@@ -1,6 +1,7 @@
 import {
   Banknote,
   CalendarClock,
+  CalendarDays,
   ClipboardList,
   FileBarChart,
   GraduationCap,
@@ -31,6 +32,8 @@ export const NAVIGATION = [
   // Decision 090: sites and the manpower report.
   { label: 'Sites', to: '/sites', Icon: MapPin, sections: ['/sites/'] },
   { label: 'Manpower Report', to: '/reports/manpower', Icon: FileBarChart, sections: [] },
+  // Issue 43: the public holidays payroll pays (EA s.88).
+  { label: 'Public Holidays', to: '/settings/public-holidays', Icon: CalendarDays, sections: [] },
 ] as const;
 
 /** The navigation entry a path belongs to, or undefined. */

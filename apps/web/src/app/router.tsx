@@ -4,6 +4,7 @@ import { LoginPage } from '@/features/auth/pages/login-page.tsx';
 import { complianceRoutes } from '@/features/compliance/routes.tsx';
 import { employmentLetterRoutes } from '@/features/employment-letter/routes.tsx';
 import { payslipRoutes } from '@/features/payslips/routes.tsx';
+import { publicHolidayRoutes } from '@/features/public-holidays/routes.tsx';
 import { reportRoutes } from '@/features/reports/routes.tsx';
 import { siteRoutes } from '@/features/sites/routes.tsx';
 import { timesheetImportRoutes } from '@/features/timesheet-import/routes.tsx';
@@ -28,6 +29,7 @@ const featureRoutes: RouteObject[] = [
   ...trainingRecordRoutes,
   ...employmentLetterRoutes,
   ...complianceRoutes,
+  ...publicHolidayRoutes,
   {
     // Decision 037: reached from the signed-in user's menu in the shell.
     path: '/account/password',

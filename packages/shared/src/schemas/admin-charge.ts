@@ -42,6 +42,10 @@ export const ADMIN_CHARGE_FIELD_LABELS = {
   charge_type: 'Charge Type',
   amount: 'Amount (SGD)',
   description: 'Description',
+  // Issue 43 (EA s.27, s.28).
+  consent_date: "Worker's Written Consent Date",
+  consent_url: 'Signed Consent',
+  inquiry_date: 'Inquiry Date',
 } as const;
 export type AdminChargeField = keyof typeof ADMIN_CHARGE_FIELD_LABELS;
 
@@ -124,6 +128,10 @@ export type AdminChargeFormValues = {
   charge_type: string;
   amount: string;
   description: string;
+  /** Issue 43: blank clears them. */
+  consent_date?: string;
+  consent_url?: string | null;
+  inquiry_date?: string;
 };
 
 /**

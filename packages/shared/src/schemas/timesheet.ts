@@ -56,6 +56,7 @@ export const TIMESHEET_FIELD_LABELS = {
   overtime_hours: 'Overtime Hours',
   notes: 'Notes',
   site_id: 'Site',
+  rest_day_requested_by: 'Rest day work requested by',
 } as const;
 
 const NOTES_MAX = 2000;
@@ -200,6 +201,11 @@ export const CrewTimesheetInput = z
     site_id: formText(SITE_INVALID),
     rows: z.array(CrewRowFields, { error: CREW_ROWS_REQUIRED }).max(CREW_MAX_ROWS, { error: CREW_TOO_MANY_ROWS }),
     confirm_lapsed_certificates: confirmLapsed,
+    /** Issue 43, EA s.37: for the crew's workers whose rest day the date is; the employer by default. */
+    rest_day_requested_by: z.preprocess(
+      (value) => (value === null || value === undefined || value === '' ? DEFAULT_REST_DAY_REQUESTER : value),
+      z.enum(REST_DAY_REQUESTERS, { error: REST_DAY_REQUESTER_INVALID }),
+    ),
   })
   .transform((fields, ctx) => {
     const issueAt =
@@ -221,6 +227,7 @@ export const CrewTimesheetInput = z
     return {
       work_date: fields.work_date,
       site_id: readSite(fields.site_id, issueAt()),
+      rest_day_requested_by: fields.rest_day_requested_by,
       rows,
       confirm_lapsed_certificates: fields.confirm_lapsed_certificates === true,
     };
@@ -301,8 +308,33 @@ export const Timesheet = z.object({
 });
 export type Timesheet = z.infer<typeof Timesheet>;
 
-/** A saved timesheet with what the staff member should check (issue 41 item 16: a shift over 16 hours). */
-export const SavedTimesheet = Timesheet.extend({ warnings: z.array(z.string()) });
+/**
+ * Issue 43 (EA s.38(5), s.38(7)): more than 12 hours in a day, more than 72 overtime hours in a month.
+ * Warned, never refused: the hours are paid.
+ */
+export const TimesheetPayWarning = z.object({
+  code: z.enum(['DAY_OVER_12_HOURS', 'OVERTIME_OVER_72']),
+  message: z.string(),
+});
+export type TimesheetPayWarning = z.infer<typeof TimesheetPayWarning>;
+
+export const dayOver12HoursMessage = (minutes: number) =>
+  `This day has ${(minutes / 60).toFixed(2)} hours (hours worked and overtime): more than 12 hours a day is allowed only in the exceptions of the Employment Act (s.38). The hours are paid.`;
+export const overtimeOver72Message = (minutes: number, month: string) =>
+  `${(minutes / 60).toFixed(2)} overtime hours are recorded for this worker in ${month}: more than 72 a month is not allowed (Employment Act s.38). The hours are paid.`;
+
+/** Issue 43: a day's hours T = hours worked + overtime, in minutes, past which the day is warned. */
+export const DAY_LIMIT_MINUTES = 12 * 60;
+export const MONTHLY_OVERTIME_LIMIT_MINUTES = 72 * 60;
+
+/**
+ * A saved timesheet with what the staff member should check (issue 41 item 16: a shift over 16 hours;
+ * issue 43: `pay_warnings`, whose messages are also in `warnings`).
+ */
+export const SavedTimesheet = Timesheet.extend({
+  warnings: z.array(z.string()),
+  pay_warnings: z.array(TimesheetPayWarning),
+});
 export type SavedTimesheet = z.infer<typeof SavedTimesheet>;
 
 /** The warnings a timesheet's times call for (none for a plausible shift). */

@@ -55,6 +55,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('admin_charges').addColumn('consent_date', t.date).execute();
   await db.schema.alterTable('admin_charges').addColumn('consent_url', 'varchar(500)').execute();
   await db.schema.alterTable('admin_charges').addColumn('inquiry_date', t.date).execute();
+  // Decision 043: a column that links a stored file (FILE_LINKS) is indexed for the sweep of unlinked files.
+  await db.schema
+    .createIndex('admin_charges_consent_url_idx')
+    .on('admin_charges')
+    .column('consent_url')
+    .where(sql.ref('consent_url'), 'is not', null)
+    .execute();
 
   await db.schema
     .alterTable('payslips')

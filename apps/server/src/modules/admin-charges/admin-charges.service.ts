@@ -14,6 +14,7 @@ import { UNKNOWN_WORKER } from '@td/shared/schemas/timesheet';
 import { type Actor, recordAudit } from '../../audit/audit.repository.ts';
 import type { Db } from '../../db/database.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
+import { assertStoredFiles, type StoredFileField } from '../../files/stored-file-links.ts';
 import { newId, nowIso } from '../../lib/clock.ts';
 import { MAX_EXPORT_ROWS } from '../../lib/csv-download.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -28,6 +29,22 @@ export const CHARGE_ON_PAYSLIP_EDIT =
   'This admin charge is deducted on a generated payslip and cannot be changed. Delete or regenerate that payslip first.';
 export const CHARGE_ON_PAYSLIP_DELETE =
   'This admin charge is deducted on a generated payslip and cannot be deleted. Delete or regenerate that payslip first.';
+
+/** Issue 43: the worker's signed consent (EA s.27) is a private file stored as a consent letter. */
+const CONSENT_FILE: ReadonlyArray<StoredFileField<'consent_url'>> = [
+  { field: 'consent_url', kind: 'consent_letter', label: 'signed consent' },
+];
+
+/** A `consent_url` given must name a stored consent letter (a link left out or unchanged is not checked). */
+async function assertConsentFile(db: Db, input: AdminChargeInput, before: AdminCharge | null): Promise<void> {
+  if (input.consent_url === undefined) return;
+  await assertStoredFiles(
+    db,
+    CONSENT_FILE,
+    { consent_url: input.consent_url },
+    before && { consent_url: before.consent_url ?? null },
+  );
+}
 
 /** What the audit log keeps of a charge: its own fields (amount in dollars), not the joined worker. */
 function auditView(charge: AdminCharge): Record<string, unknown> {
@@ -65,6 +82,7 @@ export async function createAdminCharge(
   now = new Date(),
 ): Promise<AdminCharge> {
   await assertWorkerExists(db, input.worker_id);
+  await assertConsentFile(db, input, null);
   return guardWorkerLink(() =>
     db.transaction().execute(async (trx) => {
       // Decision 082: an approved or paid pay run's days are closed.
@@ -102,6 +120,7 @@ export async function updateAdminCharge(
         'admin charge',
       );
       await assertWorkerExists(trx, input.worker_id);
+      await assertConsentFile(trx, input, before);
       // The UPDATE repeats the condition: payroll may deduct the charge in the meantime.
       if (!(await repo.updateAdminChargeFields(trx, before.id, input, nowIso(now))))
         throw conflict(CHARGE_DEDUCTED_EDIT);

@@ -17,6 +17,7 @@ import {
   type OutboxStateHandler,
 } from '../../mail/outbox.ts';
 import {
+  type EmploymentActLines,
   type PayslipChargeLine,
   type PayslipDocument,
   payslipFileName,
@@ -92,6 +93,24 @@ function requireCompleteData(row: PayslipRow): void {
   if (!name || !row.pay_period_start || !row.pay_period_end) throw badRequest(D.dataIncomplete);
 }
 
+/** Issue 43 (decision 092): the Act's lines and their bases, as stored at generation; null for the seed's. */
+function employmentActLines(row: PayslipRow): EmploymentActLines | null {
+  if (row.pay_rules !== 'employment-act') return null;
+  const { lines, not_deducted } = repo.parsePayDetail(row);
+  return {
+    basicBasis: lines.basic,
+    overtimeBasis: lines.overtime,
+    restDayPayCents: Number(row.rest_day_pay),
+    restDayBasis: lines.rest_day,
+    publicHolidayPayCents: Number(row.public_holiday_pay),
+    publicHolidayBasis: lines.public_holiday,
+    declaredTopupCents: Number(row.declared_salary_topup),
+    declaredTopupBasis: lines.declared_topup,
+    grossSalaryCents: Number(row.gross_salary),
+    notDeducted: not_deducted.map((item) => ({ amountCents: item.amount, reason: item.reason })),
+  };
+}
+
 async function buildDocument(db: Db, row: PayslipRow, timeZone: string): Promise<PayslipDocument> {
   requireCompleteData(row);
   const payslip = repo.toPayslip(row);
@@ -124,6 +143,7 @@ async function buildDocument(db: Db, row: PayslipRow, timeZone: string): Promise
     nettSalaryCents: row.nett_salary,
     adminCharges: charges.lines,
     adminChargesNote: charges.note,
+    employmentAct: employmentActLines(row),
     generatedAt: payslip.generated_at,
     generatedBy: payslip.generated_by,
   };

@@ -1,4 +1,9 @@
-import { longShiftMessage, timeRequiredMessage, WORK_DATE_IN_FUTURE } from '@td/shared/schemas/timesheet';
+import {
+  dayOver12HoursMessage,
+  longShiftMessage,
+  timeRequiredMessage,
+  WORK_DATE_IN_FUTURE,
+} from '@td/shared/schemas/timesheet';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertWorkers } from '../../../test/factories.ts';
@@ -65,7 +70,8 @@ describe('implausible timesheets', () => {
     });
     expect(typo.statusCode, typo.body).toBe(201);
     expect(typo.json()).toMatchObject({ hours_worked: 8, overtime_hours: 14.75 });
-    expect(typo.json().warnings).toEqual([longShiftMessage(23.75 * 60, true)]);
+    // Issue 43 (EA s.38): 8 h and 14.75 h overtime is also a day over 12 hours.
+    expect(typo.json().warnings).toEqual([longShiftMessage(23.75 * 60, true), dayOver12HoursMessage(22.75 * 60)]);
     // A night shift (out before in, 12 hours) is plausible: no warning.
     const night = await post(t, '/api/timesheets', {
       worker_id: mate.id,
@@ -82,7 +88,7 @@ describe('implausible timesheets', () => {
       payload: { worker_id: mate.id, work_date: '2025-03-03', time_in: '05:00', time_out: '22:00' },
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json().warnings).toEqual([longShiftMessage(17 * 60, false)]);
+    expect(edited.json().warnings).toEqual([longShiftMessage(17 * 60, false), dayOver12HoursMessage(16 * 60)]);
     const crew = await post(t, '/api/timesheets/crew', {
       work_date: '2025-03-04',
       rows: [
@@ -93,7 +99,10 @@ describe('implausible timesheets', () => {
     expect(crew.json()).toEqual({
       saved: 2,
       skipped: [],
-      warnings: [{ worker_id: mate.id, message: longShiftMessage(23.75 * 60, true) }],
+      warnings: [
+        { worker_id: mate.id, message: longShiftMessage(23.75 * 60, true) },
+        { worker_id: mate.id, message: dayOver12HoursMessage(22.75 * 60) },
+      ],
     });
   });
 

@@ -272,6 +272,20 @@ export async function findTimesheetById(db: Db, id: string): Promise<Timesheet |
 }
 
 /** SPEC 7 "check existing by worker_id and work_date". */
+/** Issue 43: a worker's overtime minutes recorded in a month (`YYYY-MM`), for the 72-hour warning. */
+export async function sumOvertimeMinutesInMonth(db: Db, workerId: string, month: string): Promise<number> {
+  // The month's real last day: PostgreSQL refuses a date such as 2026-02-31.
+  const { from, to } = monthRange(month);
+  const row = await db
+    .selectFrom('timesheets')
+    .select((eb) => eb.fn.sum<number | string | null>('overtime_hours').as('minutes'))
+    .where('worker_id', '=', workerId)
+    .where('work_date', '>=', from)
+    .where('work_date', '<=', to)
+    .executeTakeFirst();
+  return Number(row?.minutes ?? 0);
+}
+
 export async function findTimesheetIdFor(db: Db, workerId: string, workDate: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('timesheets')

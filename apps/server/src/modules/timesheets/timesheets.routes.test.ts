@@ -381,8 +381,9 @@ describe('GET /api/timesheets/{id}', () => {
     const response = await t.request({ method: 'GET', url: `/api/timesheets/${created.id}` });
     expect(response.statusCode).toBe(200);
     // The save's answer is the record plus its warnings (issue 41 item 16).
-    const { warnings, ...record } = created;
+    const { warnings, pay_warnings, ...record } = created;
     expect(warnings).toEqual([]);
+    expect(pay_warnings).toEqual([]);
     expect(response.json()).toEqual(record);
     for (const id of [MISSING_ID, 'not-a-uuid']) {
       const missing = await t.request({ method: 'GET', url: `/api/timesheets/${id}` });

@@ -1,13 +1,17 @@
 import { type CsvCell, toCsv } from '@td/shared/rules/csv';
 import { dateInTimeZone } from '@td/shared/rules/dates';
-import { monthInTimeZone } from '@td/shared/rules/months';
-import { computeTimesheetHours, minutesToHours } from '@td/shared/rules/timesheet-hours';
+import { monthInTimeZone, monthRange } from '@td/shared/rules/months';
+import { computeTimesheetHours, hoursToMinutes, minutesToHours } from '@td/shared/rules/timesheet-hours';
 import {
   type CrewRecorded,
   type CrewTimesheetInput,
   type CrewTimesheetResult,
   certificateLapsedMessage,
+  DAY_LIMIT_MINUTES,
+  dayOver12HoursMessage,
   duplicateTimesheetMessage,
+  MONTHLY_OVERTIME_LIMIT_MINUTES,
+  overtimeOver72Message,
   permitExpiredMessage,
   type SavedTimesheet,
   SITE_NOT_FOUND_FOR_TIMESHEET,
@@ -16,6 +20,7 @@ import {
   type Timesheet,
   type TimesheetInput,
   type TimesheetList,
+  type TimesheetPayWarning,
   type TimesheetSummary,
   timesheetWarnings,
   UNKNOWN_WORKER,
@@ -342,10 +347,30 @@ function assertNotFuture(workDate: string, timeZone: string, now: Date): void {
     throw badRequest(WORK_DATE_IN_FUTURE, { work_date: WORK_DATE_IN_FUTURE });
 }
 
-const withWarnings = (timesheet: Timesheet): SavedTimesheet => ({
-  ...timesheet,
-  warnings: timesheetWarnings(timesheet.time_in, timesheet.time_out),
-});
+/**
+ * Issue 41 item 16's warning, and issue 43's (EA s.38): a day over 12 hours (hours worked and overtime),
+ * a month over 72 overtime hours (as recorded on the worker's timesheets of the month). Warned, never
+ * refused: the hours are paid.
+ */
+async function withWarnings(db: Db, timesheet: Timesheet): Promise<SavedTimesheet> {
+  const payWarnings: TimesheetPayWarning[] = [];
+  const dayMinutes = hoursToMinutes(timesheet.hours_worked) + hoursToMinutes(timesheet.overtime_hours);
+  if (dayMinutes > DAY_LIMIT_MINUTES) {
+    payWarnings.push({ code: 'DAY_OVER_12_HOURS', message: dayOver12HoursMessage(dayMinutes) });
+  }
+  if (timesheet.worker_id && timesheet.overtime_hours > 0) {
+    const month = timesheet.work_date.slice(0, 7);
+    const overtime = await repo.sumOvertimeMinutesInMonth(db, timesheet.worker_id, month);
+    if (overtime > MONTHLY_OVERTIME_LIMIT_MINUTES) {
+      payWarnings.push({ code: 'OVERTIME_OVER_72', message: overtimeOver72Message(overtime, month) });
+    }
+  }
+  return {
+    ...timesheet,
+    warnings: [...timesheetWarnings(timesheet.time_in, timesheet.time_out), ...payWarnings.map((w) => w.message)],
+    pay_warnings: payWarnings,
+  };
+}
 
 const duplicate = (worker: WorkerName, workDate: string) =>
   conflict(duplicateTimesheetMessage(fullName(worker), workDate), {
@@ -382,7 +407,7 @@ export async function createTimesheet(
       if (!inserted) throw duplicate(worker, input.work_date);
       const timesheet = await getTimesheet(trx, id);
       await recordAudit(trx, actor, { action: 'create', entity: 'timesheet', entityId: id, after: timesheet });
-      return withWarnings(timesheet);
+      return withWarnings(trx, timesheet);
     }),
   );
 }
@@ -415,7 +440,7 @@ export async function updateTimesheet(
       await repo.updateTimesheet(trx, id, timesheetValuesOf(input), nowIso(now));
       const after = await getTimesheet(trx, id);
       await recordAudit(trx, actor, { action: 'update', entity: 'timesheet', entityId: id, before, after });
-      return withWarnings(after);
+      return withWarnings(trx, after);
     });
   } catch (error) {
     // Another save took the worker and date between the check and the update.
@@ -492,7 +517,12 @@ export async function createCrewTimesheets(
           continue;
         }
         const id = newId();
-        const values = timesheetValuesOf({ ...row, work_date: input.work_date, site_id: input.site_id });
+        const values = timesheetValuesOf({
+          ...row,
+          work_date: input.work_date,
+          site_id: input.site_id,
+          rest_day_requested_by: input.rest_day_requested_by,
+        });
         const inserted = await repo.insertTimesheetUnlessExists(trx, {
           id,
           ...values,
@@ -509,6 +539,11 @@ export async function createCrewTimesheets(
         saved += 1;
         for (const message of timesheetWarnings(values.time_in, values.time_out)) {
           warnings.push({ worker_id: row.worker_id, message });
+        }
+        // Issue 43 (EA s.38): a day over 12 hours is warned for each worker, as on a single timesheet.
+        const dayMinutes = values.hours_worked + values.overtime_hours;
+        if (dayMinutes > DAY_LIMIT_MINUTES) {
+          warnings.push({ worker_id: row.worker_id, message: dayOver12HoursMessage(dayMinutes) });
         }
         await recordAudit(trx, actor, {
           action: 'create',

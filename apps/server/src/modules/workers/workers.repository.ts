@@ -289,6 +289,8 @@ const LOOKUP_FIELDS = [
   'fin_no',
   'wp_no',
   'email',
+  // Issue 43: the timesheet form asks who requested work on the worker's rest day.
+  'rest_day',
 ] as const;
 
 /** The picker's match: part of "first last", of the TD- id or of the FIN (as the worker list finds it), any case. */

@@ -543,9 +543,26 @@ describe('GET /api/workers/lookup', () => {
     expect(body.total).toBe(3);
     expect(names(body)).toEqual(['Aung Kyaw', 'Aung Thu', 'Zaw Min']);
     expect(Object.keys(body.items[2]).sort()).toEqual(
-      ['email', 'fin_no', 'first_name', 'id', 'last_name', 'rate_type', 'salary_rate', 'worker_id', 'wp_no'].sort(),
+      // Issue 43: the rest day, for the timesheet form's rest-day question.
+      [
+        'email',
+        'fin_no',
+        'first_name',
+        'id',
+        'last_name',
+        'rate_type',
+        'rest_day',
+        'salary_rate',
+        'worker_id',
+        'wp_no',
+      ].sort(),
     );
-    expect(body.items[2]).toMatchObject({ salary_rate: 2500.5, rate_type: 'Monthly', email: 'zaw@example.com' });
+    expect(body.items[2]).toMatchObject({
+      salary_rate: 2500.5,
+      rate_type: 'Monthly',
+      email: 'zaw@example.com',
+      rest_day: 'Sunday',
+    });
 
     const page2 = (await t.request({ method: 'GET', url: '/api/workers/lookup?page=2&pageSize=2' })).json();
     expect(page2).toMatchObject({ total: 3 });

@@ -150,6 +150,34 @@ describe('AdminChargeForm', () => {
       charge_type: 'Equipment Damage',
       amount: 99_999.99,
       description: null,
+      // Issue 43: a damage charge asks when the worker was heard; left blank it is null.
+      inquiry_date: null,
+    });
+  });
+
+  it("asks a fine for the worker's written consent, and a damage charge for its inquiry (issue 43)", async () => {
+    const user = userEvent.setup();
+    const { onSave, onSaved } = renderForm();
+    await pickRahim(user);
+    expect(screen.queryByLabelText(/Written Consent Date/)).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText(/^Charge Type/), 'Equipment Damage');
+    expect(screen.getByLabelText(/^Inquiry Date/)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Written Consent Date/)).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText(/^Charge Type/), 'Safety Violation');
+    expect(screen.queryByLabelText(/^Inquiry Date/)).not.toBeInTheDocument();
+    expect(screen.getByText('Signed Consent')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Written Consent Date/), '2025-03-01');
+    await user.type(amountField(), '50');
+    await user.click(screen.getByRole('button', { name: 'Save Admin Charge' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(onSave).toHaveBeenCalledWith({
+      worker_id: RAHIM.id,
+      charge_date: '2025-03-14',
+      charge_type: 'Safety Violation',
+      amount: 50,
+      description: null,
+      consent_date: '2025-03-01',
+      consent_url: null,
     });
   });
 

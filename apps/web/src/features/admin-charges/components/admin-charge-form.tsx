@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CHARGE_TYPES } from '@td/shared/options/admin-charges';
+import { CONSENT_CHARGE_TYPES, DAMAGE_CHARGE_TYPE } from '@td/shared/rules/employment-act-pay';
 import {
   type AdminCharge,
   type AdminChargeField,
@@ -12,6 +13,7 @@ import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardBody } from '@/components/ui/card.tsx';
+import { FileUploadField } from '@/components/ui/file-upload-field.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { TextAreaField } from '@/components/ui/textarea-field.tsx';
@@ -19,13 +21,26 @@ import { UnsavedChangesDialog } from '@/components/ui/unsaved-changes-dialog.tsx
 import { WorkerPicker } from '@/features/workers/public/worker-picker.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { focusFirstInvalid } from '@/lib/form-errors.ts';
+import { uploadStoredFile } from '@/lib/stored-files.ts';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes.ts';
+import { checkUpload, UPLOAD_RULES } from '@/lib/upload-checks.ts';
 
 export type AdminChargeFormMode = 'add' | 'edit';
 
 /** The inputs' starting values: the stored charge's, or a new one dated `today`. */
 export function toFormValues(charge: AdminCharge | undefined, today: string): AdminChargeFormValues {
-  if (!charge) return { worker_id: '', charge_date: today, charge_type: '', amount: '', description: '' };
+  if (!charge) {
+    return {
+      worker_id: '',
+      charge_date: today,
+      charge_type: '',
+      amount: '',
+      description: '',
+      consent_date: '',
+      consent_url: null,
+      inquiry_date: '',
+    };
+  }
   return {
     worker_id: charge.worker_id ?? '',
     charge_date: charge.charge_date,
@@ -33,6 +48,9 @@ export function toFormValues(charge: AdminCharge | undefined, today: string): Ad
     // Amounts show with their 2 decimals (12.5 as 12.50), as typed.
     amount: charge.amount.toFixed(2),
     description: charge.description ?? '',
+    consent_date: charge.consent_date ?? '',
+    consent_url: charge.consent_url ?? null,
+    inquiry_date: charge.inquiry_date ?? '',
   };
 }
 
@@ -69,6 +87,11 @@ export function AdminChargeForm({ mode, charge, today, onSave, onSaved, onCancel
   const formRef = useRef<HTMLFormElement>(null);
   const guard = useUnsavedChangesGuard(isDirty && !isSubmitting);
   const adding = mode === 'add';
+  // Issue 43 (EA s.27, s.28): a fine needs the worker's prior written consent, a damage charge an inquiry.
+  const chargeType = form.watch('charge_type');
+  const needsConsent = CONSENT_CHARGE_TYPES.includes(chargeType);
+  const needsInquiry = chargeType === DAMAGE_CHARGE_TYPE;
+  const [uploading, setUploading] = useState(false);
   // Asked for after a refused save; runs once the messages are in the page.
   const [focusRequest, setFocusRequest] = useState(0);
   useEffect(() => {
@@ -77,7 +100,7 @@ export function AdminChargeForm({ mode, charge, today, onSave, onSaved, onCancel
   const focusFirstError = () => setFocusRequest((count) => count + 1);
 
   /** Registers a field whose message clears on its first edit. */
-  const field = (name: Exclude<AdminChargeField, 'worker_id'>, required = true) => {
+  const field = (name: Exclude<AdminChargeField, 'worker_id' | 'consent_url'>, required = true) => {
     const registered = form.register(name, { onChange: () => form.clearErrors(name) });
     return { ...registered, label: LABELS[name], required, error: errors[name]?.message };
   };
@@ -85,7 +108,13 @@ export function AdminChargeForm({ mode, charge, today, onSave, onSaved, onCancel
   const submit = form.handleSubmit(async (input) => {
     setFailure(null);
     try {
-      const saved = await onSave(input);
+      // Issue 43: the fields a type does not ask for are left out, so what is stored is kept.
+      const { consent_date, consent_url, inquiry_date, ...rest } = input;
+      const saved = await onSave({
+        ...rest,
+        ...(needsConsent ? { consent_date, consent_url } : {}),
+        ...(needsInquiry ? { inquiry_date } : {}),
+      });
       guard.release();
       onSaved(saved);
     } catch (error) {
@@ -157,6 +186,44 @@ export function AdminChargeForm({ mode, charge, today, onSave, onSaved, onCancel
             rows={4}
             placeholder="What happened, where and when"
           />
+          {needsConsent && (
+            <>
+              <TextField
+                {...field('consent_date', false)}
+                type="date"
+                hint="Deducted only with the worker's written consent given on or before the charge date (Employment Act s.27)"
+              />
+              <Controller
+                control={form.control}
+                name="consent_url"
+                render={({ field: file }) => (
+                  <FileUploadField
+                    label={LABELS.consent_url}
+                    url={file.value ?? null}
+                    savedUrl={charge?.consent_url ?? null}
+                    accept={UPLOAD_RULES.document.accept}
+                    hint={`Optional: the signed consent, kept private. ${UPLOAD_RULES.document.hint}`}
+                    preview="link"
+                    check={(chosen) => checkUpload(chosen, 'document')}
+                    upload={(chosen) => uploadStoredFile('consent_letter', chosen)}
+                    uploadFailure={(error) => `Failed to upload document: ${errorMessage(error, 'Please try again.')}`}
+                    onUploaded={(url) => file.onChange(url)}
+                    onRemoved={() => file.onChange(null)}
+                    onRestored={() => file.onChange(charge?.consent_url ?? null)}
+                    onBusyChange={setUploading}
+                    error={errors.consent_url?.message}
+                  />
+                )}
+              />
+            </>
+          )}
+          {needsInquiry && (
+            <TextField
+              {...field('inquiry_date', false)}
+              type="date"
+              hint="The day the worker was heard on the damage; deducted only after it, at most 25% of a month's salary (Employment Act s.28)"
+            />
+          )}
         </CardBody>
       </Card>
 
@@ -164,7 +231,7 @@ export function AdminChargeForm({ mode, charge, today, onSave, onSaved, onCancel
         <Button variant="secondary" size="lg" onClick={onCancel} disabled={isSubmitting}>
           Cancel
         </Button>
-        <Button type="submit" size="lg" busy={isSubmitting}>
+        <Button type="submit" size="lg" busy={isSubmitting} disabled={uploading}>
           {isSubmitting ? 'Saving...' : adding ? 'Save Admin Charge' : 'Update Admin Charge'}
         </Button>
       </div>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminCharge } from '@td/shared/schemas/admin-charge';
+import { CONSENT_CHARGE_TYPES, DAMAGE_CHARGE_TYPE } from '@td/shared/rules/employment-act-pay';
+import { ADMIN_CHARGE_FIELD_LABELS, type AdminCharge } from '@td/shared/schemas/admin-charge';
 import { ArrowLeft, Check, Pencil, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
@@ -8,6 +9,7 @@ import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '@/components/ui/card.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { DetailList } from '@/components/ui/detail-list.tsx';
+import { FileLink } from '@/components/ui/file-link.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { RecordLoadError } from '@/components/ui/record-load-error.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
@@ -160,6 +162,31 @@ function ChargeDetail({ charge, onBack }: { charge: AdminCharge; onBack(): void 
                 { label: 'Charge Type', value: charge.charge_type },
                 { label: 'Amount', value: <span className="font-semibold">{formatSgd(charge.amount)}</span> },
                 { label: 'Status', value: <ChargeStatusBadge status={charge.status} /> },
+                // Issue 43 (EA s.27, s.28): what decides whether payroll may deduct it.
+                ...(CONSENT_CHARGE_TYPES.includes(charge.charge_type) || charge.consent_date
+                  ? [
+                      {
+                        label: ADMIN_CHARGE_FIELD_LABELS.consent_date,
+                        value: charge.consent_date ? formatDate(charge.consent_date) : 'Not recorded: not deducted',
+                      },
+                      {
+                        label: ADMIN_CHARGE_FIELD_LABELS.consent_url,
+                        value: charge.consent_url ? (
+                          <FileLink href={charge.consent_url} label="View signed consent" />
+                        ) : (
+                          'N/A'
+                        ),
+                      },
+                    ]
+                  : []),
+                ...(charge.charge_type === DAMAGE_CHARGE_TYPE || charge.inquiry_date
+                  ? [
+                      {
+                        label: ADMIN_CHARGE_FIELD_LABELS.inquiry_date,
+                        value: charge.inquiry_date ? formatDate(charge.inquiry_date) : 'Not recorded: not deducted',
+                      },
+                    ]
+                  : []),
               ]}
             />
           </CardBody>

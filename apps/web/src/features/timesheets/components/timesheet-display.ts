@@ -1,8 +1,10 @@
 import { formatHours } from '@td/shared/rules/timesheet-hours';
 import {
+  type SavedTimesheet,
   TIMESHEET_LOAD_FAILED,
   TIMESHEET_NOT_FOUND,
   type Timesheet,
+  type TimesheetPayWarning,
   UNKNOWN_WORKER,
 } from '@td/shared/schemas/timesheet';
 import { FileX } from 'lucide-react';
@@ -31,3 +33,7 @@ export const hoursText = (hours: number): string =>
   hours >= 1000
     ? hours.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
     : formatHours(hours);
+
+/** Issue 43: the pay-law warnings a saved timesheet came back with (none on a timesheet read later). */
+export const payWarningsOf = (timesheet: Timesheet): TimesheetPayWarning[] =>
+  (timesheet as Partial<SavedTimesheet>).pay_warnings ?? [];

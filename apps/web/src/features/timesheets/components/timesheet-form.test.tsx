@@ -17,6 +17,7 @@ const RAVI = {
   fin_no: null,
   wp_no: null,
   email: null,
+  rest_day: 'Sunday',
 };
 
 const saved: Timesheet = {
@@ -132,6 +133,8 @@ describe('TimesheetForm', () => {
       // Decision 094: sent true only after the lapsed-certificate warning was confirmed.
       confirm_lapsed_certificates: false,
     });
+    // Monday 10 March 2025 is not Ravi's rest day: the question is not asked.
+    expect(screen.queryByLabelText(/Rest day work requested by/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save Timesheet' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
   });
@@ -169,6 +172,32 @@ describe('TimesheetForm', () => {
     await user.click(await screen.findByRole('button', { name: 'Save Anyway' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
     expect(onSave).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks who requested the work only on the worker's rest day, and sends the answer (issue 43, EA s.37)", async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn().mockResolvedValue(saved);
+    renderForm(onSave);
+    await user.type(screen.getByRole('combobox', { name: /^Worker/ }), 'ravi');
+    await user.click(await screen.findByRole('option', { name: /Ravi Kumar/ }));
+    const date = screen.getByLabelText(/^Work Date/);
+    await user.clear(date);
+    await user.type(date, '2025-03-08');
+    expect(screen.queryByLabelText(/Rest day work requested by/)).not.toBeInTheDocument();
+    await user.clear(date);
+    // Sunday 9 March 2025: Ravi's rest day.
+    await user.type(date, '2025-03-09');
+    const question = screen.getByLabelText(/Rest day work requested by/);
+    expect(question).toHaveValue('Employer');
+    await user.selectOptions(question, 'Employee');
+    await user.type(screen.getByLabelText(/^Time In/), '08:00');
+    await user.type(screen.getByLabelText(/^Time Out/), '12:00');
+    await user.click(screen.getByRole('button', { name: 'Save Timesheet' }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith(
+        expect.objectContaining({ work_date: '2025-03-09', rest_day_requested_by: 'Employee' }),
+      ),
+    );
   });
 
   it('takes the duplicate banner away once the date or the worker changes (issue 41 item 30)', {

@@ -1,6 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { DEFAULT_REST_DAY_REQUESTER, REST_DAY_REQUESTERS, weekdayOf } from '@td/shared/options/pay-rules';
+import { isIsoDate } from '@td/shared/rules/dates';
 import { computeTimesheetHours, formatHours, longShiftMinutes, minutesToHours } from '@td/shared/rules/timesheet-hours';
 import {
+  DAY_LIMIT_MINUTES,
+  dayOver12HoursMessage,
   TIMESHEET_FIELD_LABELS as LABELS,
   TIMESHEET_SAVE_FAILED,
   type Timesheet,
@@ -8,17 +13,19 @@ import {
   TimesheetInput,
   WORK_DATE_IN_FUTURE,
 } from '@td/shared/schemas/timesheet';
+import type { Worker } from '@td/shared/schemas/worker';
 import { useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardBody, CardFooter } from '@/components/ui/card.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { TextAreaField } from '@/components/ui/textarea-field.tsx';
 import { UnsavedChangesDialog } from '@/components/ui/unsaved-changes-dialog.tsx';
 import { WorkerPicker } from '@/features/workers/public/worker-picker.tsx';
-import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { ApiError, api, errorMessage } from '@/lib/api-client.ts';
 import { focusFirstInvalid } from '@/lib/form-errors.ts';
 import { localIsoDate } from '@/lib/format.ts';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes.ts';
@@ -34,10 +41,19 @@ export function toFormValues(timesheet?: Timesheet): TimesheetFormValues {
     // Decision 090: an edit keeps the timesheet's site (the form has no site field; crew entry and the
     // import set it), so saving never clears it.
     site_id: timesheet?.site_id ?? '',
+    // Issue 43 (EA s.37): asked only on the worker's rest day; the employer's request by default.
+    rest_day_requested_by: timesheet?.rest_day_requested_by ?? DEFAULT_REST_DAY_REQUESTER,
   };
 }
 
-const FORM_FIELDS = new Set<string>(['worker_id', 'work_date', 'time_in', 'time_out', 'notes']);
+const FORM_FIELDS = new Set<string>([
+  'worker_id',
+  'work_date',
+  'time_in',
+  'time_out',
+  'notes',
+  'rest_day_requested_by',
+]);
 const isFormField = (name: string): name is keyof TimesheetFormValues => FORM_FIELDS.has(name);
 
 interface TimesheetFormProps {
@@ -87,7 +103,8 @@ export function TimesheetForm({ mode, timesheet, onSave, onSaved, onCancel }: Ti
   const save = async (input: TimesheetInput) => {
     setFailure(null);
     try {
-      const saved = await onSave(input);
+      // Not the rest day: the question was not asked, so the default stands (issue 43).
+      const saved = await onSave(onRestDay ? input : { ...input, rest_day_requested_by: DEFAULT_REST_DAY_REQUESTER });
       guard.release();
       onSaved(saved);
     } catch (error) {
@@ -112,6 +129,17 @@ export function TimesheetForm({ mode, timesheet, onSave, onSaved, onCancel }: Ti
       requestAnimationFrame(() => failureRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' }));
     }
   };
+
+  // Issue 43 (EA s.37): the worker's rest day, from the picker or (editing) the worker's record; the
+  // form asks who requested the work only when the date is that day.
+  const [pickedRestDay, setPickedRestDay] = useState<string | undefined>(undefined);
+  const workerRecord = useQuery({
+    queryKey: ['workers', 'detail', current.worker_id],
+    queryFn: ({ signal }) => api<Worker>(`/api/workers/${current.worker_id}`, { signal }),
+    enabled: Boolean(current.worker_id) && pickedRestDay === undefined,
+  });
+  const restDay = pickedRestDay ?? workerRecord.data?.rest_day;
+  const onRestDay = Boolean(restDay) && isIsoDate(current.work_date) && weekdayOf(current.work_date) === restDay;
 
   const submit = form.handleSubmit(
     async (input) => {
@@ -159,7 +187,10 @@ export function TimesheetForm({ mode, timesheet, onSave, onSaved, onCancel }: Ti
                 className="col-span-2 sm:col-span-1"
                 value={field.value || null}
                 initialWorker={timesheet?.worker}
-                onChange={(worker) => field.onChange(worker?.id ?? '')}
+                onChange={(worker) => {
+                  setPickedRestDay(worker?.rest_day);
+                  field.onChange(worker?.id ?? '');
+                }}
                 onBlur={field.onBlur}
                 error={fieldState.error?.message}
                 hint={
@@ -178,6 +209,16 @@ export function TimesheetForm({ mode, timesheet, onSave, onSaved, onCancel }: Ti
             error={errors.work_date?.message}
             {...form.register('work_date')}
           />
+          {onRestDay && (
+            <SelectField
+              label={LABELS.rest_day_requested_by}
+              className="col-span-2"
+              options={REST_DAY_REQUESTERS}
+              error={errors.rest_day_requested_by?.message}
+              hint={`${restDay} is this worker's rest day. At the employer's request the day earns one or two days' pay; at the worker's own request half of that (Employment Act s.37).`}
+              {...form.register('rest_day_requested_by')}
+            />
+          )}
           <TextField label={LABELS.time_in} type="time" error={errors.time_in?.message} {...form.register('time_in')} />
           <TextField
             label={LABELS.time_out}
@@ -198,6 +239,12 @@ export function TimesheetForm({ mode, timesheet, onSave, onSaved, onCancel }: Ti
             value={formatHours(minutesToHours(computed.overtime))}
             hint="Beyond 8 h, to the quarter hour"
           />
+          {computed.hoursWorked + computed.overtime > DAY_LIMIT_MINUTES && (
+            // Issue 43 (EA s.38): warned before saving, never refused; the hours are paid.
+            <div className="col-span-2">
+              <Alert tone="warning">{dayOver12HoursMessage(computed.hoursWorked + computed.overtime)}</Alert>
+            </div>
+          )}
           <TextAreaField
             label={LABELS.notes}
             className="col-span-2"

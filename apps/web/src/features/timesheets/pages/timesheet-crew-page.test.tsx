@@ -147,6 +147,23 @@ describe('TimesheetCrewPage (issue 41 item 18)', () => {
     expect(result).toHaveTextContent(/2 timesheets saved for/);
     await waitFor(() => expect(result).toHaveFocus());
   });
+
+  it("asks who requested the work when the day is a Sunday, the contract's rest day (issue 43)", {
+    timeout: 20_000,
+  }, async () => {
+    const user = userEvent.setup();
+    renderCrew();
+    await addCrew(user);
+    expect(screen.queryByLabelText('Rest day work requested by')).not.toBeInTheDocument();
+    const date = screen.getByLabelText(/^Work Date/);
+    await user.clear(date);
+    // Sunday 9 March 2025.
+    await user.type(date, '2025-03-09');
+    await user.selectOptions(screen.getByLabelText('Rest day work requested by'), 'Employee');
+    await user.click(screen.getByRole('button', { name: 'Save 2 Timesheets' }));
+    await waitFor(() => expect(crewPosts()).toHaveLength(1));
+    expect(crewPosts()[0]).toMatchObject({ work_date: '2025-03-09', rest_day_requested_by: 'Employee' });
+  });
 });
 
 describe('TimesheetCrewPage (issue 41 item 16)', () => {

@@ -1,4 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import {
+  DEFAULT_REST_DAY,
+  DEFAULT_REST_DAY_REQUESTER,
+  REST_DAY_REQUESTERS,
+  weekdayOf,
+} from '@td/shared/options/pay-rules';
 import { isIsoDate } from '@td/shared/rules/dates';
 import { computeTimesheetHours, isTimeOfDay, longShiftMinutes, minutesToHours } from '@td/shared/rules/timesheet-hours';
 import {
@@ -64,6 +70,9 @@ export function TimesheetCrewPage() {
   const formRef = useRef<HTMLFormElement>(null);
 
   const [workDate, setWorkDate] = useState(localIsoDate);
+  // Issue 43 (EA s.37): asked when the date is a Sunday, the contract's rest day (most workers').
+  const [restDayRequestedBy, setRestDayRequestedBy] = useState<string>(DEFAULT_REST_DAY_REQUESTER);
+  const onSunday = isIsoDate(workDate) && weekdayOf(workDate) === DEFAULT_REST_DAY;
   const [defaultIn, setDefaultIn] = useState(CONTRACT_TIME_IN);
   const [defaultOut, setDefaultOut] = useState(CONTRACT_TIME_OUT);
   const [rows, setRows] = useState<CrewRow[]>([]);
@@ -173,6 +182,7 @@ export function TimesheetCrewPage() {
       const answer = await save.mutateAsync({
         work_date: workDate,
         site_id: siteId,
+        rest_day_requested_by: onSunday ? restDayRequestedBy : DEFAULT_REST_DAY_REQUESTER,
         rows: rows.map((row) => ({ worker_id: row.worker.id, time_in: row.time_in, time_out: row.time_out })),
         confirm_lapsed_certificates: lapsedSkipped && confirmLapsed,
       });
@@ -263,6 +273,15 @@ export function TimesheetCrewPage() {
               error={errors.work_date}
               onChange={(event) => setWorkDate(event.target.value)}
             />
+            {onSunday && (
+              <SelectField
+                label="Rest day work requested by"
+                options={REST_DAY_REQUESTERS}
+                value={restDayRequestedBy}
+                onChange={(event) => setRestDayRequestedBy(event.target.value)}
+                hint="For the workers whose rest day is Sunday (Employment Act s.37: at the worker's own request half the pay)"
+              />
+            )}
             <TextField
               label="Default Time In"
               type="time"

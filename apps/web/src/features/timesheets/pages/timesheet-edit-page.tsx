@@ -9,7 +9,7 @@ import { usePageTitle } from '@/lib/page-title.ts';
 import { useReturnTo } from '@/lib/return-to.ts';
 import { useUpdateTimesheet } from '../api/timesheet-mutations.ts';
 import { timesheetQueries } from '../api/timesheet-queries.ts';
-import { TIMESHEET_LOAD_ERROR, timesheetWorkerName } from '../components/timesheet-display.ts';
+import { payWarningsOf, TIMESHEET_LOAD_ERROR, timesheetWorkerName } from '../components/timesheet-display.ts';
 import { TimesheetForm } from '../components/timesheet-form.tsx';
 
 /** SPEC 2 timesheet edit (/timesheet/edit/{id}). */
@@ -47,6 +47,15 @@ export function TimesheetEditPage() {
               title: 'Timesheet updated',
               description: `${timesheetWorkerName(saved)}, ${formatDate(saved.work_date)}`,
             });
+            // Issue 43 (EA s.38): more than 12 hours a day or 72 overtime hours a month is warned; the hours are paid.
+            for (const warning of payWarningsOf(saved)) {
+              toast.show({
+                tone: 'info',
+                title: 'Please check the hours',
+                description: warning.message,
+                duration: 10_000,
+              });
+            }
             back.leave();
           }}
           onCancel={back.leave}

@@ -1,0 +1,136 @@
+import { dayOver12HoursMessage, overtimeOver72Message } from '@td/shared/schemas/timesheet';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/build-test-app.ts';
+import { insertWorkers } from '../../../test/factories.ts';
+
+async function setup() {
+  const t = await buildTestApp();
+  await t.signIn({ name: 'Hui Min' });
+  const [worker] = await insertWorkers(t.db, { first_name: 'Rahim', last_name: 'Uddin' });
+  if (!worker) throw new Error('no worker');
+  return { t, worker };
+}
+
+describe('timesheet pay-law warnings (issue 43, EA s.38)', () => {
+  it('warns a day over 12 hours on save and still records (and pays) the hours', async () => {
+    const { t, worker } = await setup();
+    // 06:00 to 20:00 is 14 h less the 1 h break: 8 h and 5 h overtime, 13 h in the day.
+    const saved = await t.request({
+      method: 'POST',
+      url: '/api/timesheets',
+      payload: { worker_id: worker.id, work_date: '2026-03-02', time_in: '06:00', time_out: '20:00' },
+    });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json()).toMatchObject({ hours_worked: 8, overtime_hours: 5 });
+    expect(saved.json().pay_warnings).toEqual([{ code: 'DAY_OVER_12_HOURS', message: dayOver12HoursMessage(13 * 60) }]);
+    expect(saved.json().warnings).toContain(dayOver12HoursMessage(13 * 60));
+
+    // Exactly 12 hours is within the limit.
+    const twelve = await t.request({
+      method: 'PUT',
+      url: `/api/timesheets/${saved.json().id}`,
+      payload: { worker_id: worker.id, work_date: '2026-03-02', time_in: '06:00', time_out: '19:00' },
+    });
+    expect(twelve.statusCode).toBe(200);
+    expect(twelve.json().pay_warnings).toEqual([]);
+  });
+
+  it("warns once the month's overtime passes 72 hours", async () => {
+    const { t, worker } = await setup();
+    const day = (n: number) => `2026-03-${String(n).padStart(2, '0')}`;
+    // 07:00 to 19:00: 11 h, 8 h and 3 h overtime. 24 days make 72 h: the limit itself is not warned.
+    let last: { pay_warnings: unknown[] } | undefined;
+    for (let n = 1; n <= 24; n++) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/timesheets',
+        payload: { worker_id: worker.id, work_date: day(n), time_in: '07:00', time_out: '19:00' },
+      });
+      expect(response.statusCode).toBe(201);
+      last = response.json();
+    }
+    expect(last?.pay_warnings).toEqual([]);
+    const over = await t.request({
+      method: 'POST',
+      url: '/api/timesheets',
+      payload: { worker_id: worker.id, work_date: day(25), time_in: '07:00', time_out: '19:00' },
+    });
+    expect(over.statusCode).toBe(201);
+    expect(over.json().pay_warnings).toEqual([
+      { code: 'OVERTIME_OVER_72', message: overtimeOver72Message(75 * 60, '2026-03') },
+    ]);
+    // A month of 28 days is summed to its own last day (PostgreSQL refuses 2026-02-31).
+    const february = await t.request({
+      method: 'POST',
+      url: '/api/timesheets',
+      payload: { worker_id: worker.id, work_date: '2026-02-10', time_in: '07:00', time_out: '19:00' },
+    });
+    expect(february.statusCode, february.body).toBe(201);
+    expect(february.json().pay_warnings).toEqual([]);
+  });
+
+  it('records who requested rest-day work: on one timesheet, and for a crew (EA s.37)', async () => {
+    const { t, worker } = await setup();
+    const [mate] = await insertWorkers(t.db, { first_name: 'Tran', last_name: 'Van Long' });
+    if (!mate) throw new Error('no worker');
+    // Sunday 8 March 2026.
+    const single = await t.request({
+      method: 'POST',
+      url: '/api/timesheets',
+      payload: {
+        worker_id: worker.id,
+        work_date: '2026-03-08',
+        time_in: '08:00',
+        time_out: '12:00',
+        rest_day_requested_by: 'Employee',
+      },
+    });
+    expect(single.statusCode).toBe(201);
+    expect(single.json().rest_day_requested_by).toBe('Employee');
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/timesheets',
+      payload: {
+        worker_id: mate.id,
+        work_date: '2026-03-08',
+        time_in: '08:00',
+        time_out: '12:00',
+        rest_day_requested_by: 'Boss',
+      },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().error.fields)).toEqual(['rest_day_requested_by']);
+
+    const crew = await t.request({
+      method: 'POST',
+      url: '/api/timesheets/crew',
+      payload: {
+        work_date: '2026-03-15',
+        rest_day_requested_by: 'Employee',
+        rows: [
+          { worker_id: worker.id, time_in: '08:00', time_out: '17:00' },
+          { worker_id: mate.id, time_in: '08:00', time_out: '17:00' },
+        ],
+      },
+    });
+    expect(crew.statusCode).toBe(200);
+    const stored = await t.db
+      .selectFrom('timesheets')
+      .select(['worker_id', 'rest_day_requested_by'])
+      .where('work_date', '=', '2026-03-15')
+      .execute();
+    expect(stored.map((row) => row.rest_day_requested_by)).toEqual(['Employee', 'Employee']);
+    // Left out, a crew's rest-day work is at the employer's request.
+    await t.request({
+      method: 'POST',
+      url: '/api/timesheets/crew',
+      payload: { work_date: '2026-03-22', rows: [{ worker_id: mate.id, time_in: '08:00', time_out: '17:00' }] },
+    });
+    const defaulted = await t.db
+      .selectFrom('timesheets')
+      .select('rest_day_requested_by')
+      .where('work_date', '=', '2026-03-22')
+      .executeTakeFirstOrThrow();
+    expect(defaulted.rest_day_requested_by).toBe('Employer');
+  });
+});
