@@ -1,6 +1,6 @@
 import { type CsvCell, toCsv } from '@td/shared/rules/csv';
 import { dateInTimeZone } from '@td/shared/rules/dates';
-import { monthInTimeZone, monthRange } from '@td/shared/rules/months';
+import { monthInTimeZone } from '@td/shared/rules/months';
 import { computeTimesheetHours, hoursToMinutes, minutesToHours } from '@td/shared/rules/timesheet-hours';
 import {
   type CrewRecorded,
