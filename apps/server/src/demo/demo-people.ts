@@ -169,7 +169,12 @@ export function planWorker(index: number, random: Random, today: string, taken: 
     () => between(random, 120, 700),
     () => between(random, 120, 700),
   ];
-  const expiry = () => addDays(today, (expiryOffsets[index % expiryOffsets.length] ?? (() => 365))());
+  // A permit expires after its issue (the worker form refuses anything else): a recent joiner's "expired"
+  // permit lapses a year after issue instead.
+  const expiry = () => {
+    const date = addDays(today, (expiryOffsets[index % expiryOffsets.length] ?? (() => 365))());
+    return date > issued ? date : addDays(issued, 365);
+  };
   const rateType = index % 11 === 0 ? 'Monthly' : index % 5 === 0 ? 'Hourly' : 'Daily';
   const salaryRate =
     rateType === 'Monthly'

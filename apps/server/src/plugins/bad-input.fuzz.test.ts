@@ -277,6 +277,10 @@ describe('bad input never breaks the server (decision 035)', () => {
       'POST /api/payroll-runs': { url: '/api/payroll-runs', body: run },
       // A run that does not exist: the body is what is broken (a real one is in the pay runs' tests).
       'POST /api/pay-runs/:id/pay': { url: `/api/pay-runs/${siteId}/pay`, body: { payment_date: '2025-06-05' } },
+      'POST /api/pay-runs/:id/payslips/:payslipId/regenerate': {
+        url: `/api/pay-runs/${siteId}/payslips/${payslipId}/regenerate`,
+        body: { other_deductions: 0 },
+      },
       'POST /api/public-holidays': { url: '/api/public-holidays', body: holiday },
       'PUT /api/public-holidays/:id': { url: `/api/public-holidays/${holidayId}`, body: holiday },
       'POST /api/sites': { url: '/api/sites', body: site },
