@@ -7,8 +7,8 @@ import { uniqueToken } from './pages/workers.ts';
 /**
  * Decision 091's "done when": an Excel file of a crew's month with two bad rows, fixed from the error
  * CSV, imported, seen in the site's month summary, imported again (nothing added), and the manpower
- * report downloaded. March 2004 (a past month: a timesheet records work done) is this test's: other
- * tests' timesheets of that month name no site, and this test reads its own site alone.
+ * report downloaded. March 2008 (a past month: a timesheet records work done) belongs to this test
+ * alone: the timesheet list's month cards count every timesheet of a month.
  */
 test('imports a crew month from Excel, fixes the bad rows from the error CSV, and downloads the manpower report', async ({
   staffPage: page,
@@ -29,10 +29,10 @@ test('imports a crew month from Excel, fixes the bad rows from the error CSV, an
   sheet.addRow(['Worker', 'Date', 'Time In', 'Time Out']);
   for (let day = 1; day <= 6; day += 1) {
     for (const [index, worker] of workers.entries()) {
-      const date = `${String(day).padStart(2, '0')}/03/2004`;
+      const date = `${String(day).padStart(2, '0')}/03/2008`;
       // Two bad rows: an unknown worker and an impossible date.
       if (index === 2 && day === 5) sheet.addRow(['TD-NOBODY', date, '08:00', '17:00']);
-      else if (index === 2 && day === 6) sheet.addRow([worker.worker_id, '32/03/2004', '08:00', '17:00']);
+      else if (index === 2 && day === 6) sheet.addRow([worker.worker_id, '32/03/2008', '08:00', '17:00']);
       else sheet.addRow([worker.worker_id, date, '08:00', '17:00']);
     }
   }
@@ -76,7 +76,7 @@ test('imports a crew month from Excel, fixes the bad rows from the error CSV, an
   await expect(page.getByText('16 timesheets added.')).toBeVisible();
 
   // Fix the two rows in the error file and upload it again.
-  const fixed = errorCsv.replace('TD-NOBODY', workers[2]?.worker_id ?? '').replace('32/03/2004', '06/03/2004');
+  const fixed = errorCsv.replace('TD-NOBODY', workers[2]?.worker_id ?? '').replace('32/03/2008', '06/03/2008');
   await choose({ name: 'crew-march-errors.csv', mimeType: 'text/csv', buffer: Buffer.from(fixed) });
   await expect(counts).toContainText('New: 2');
   await expect(counts).toContainText('Error: 0');
@@ -85,7 +85,7 @@ test('imports a crew month from Excel, fixes the bad rows from the error CSV, an
 
   // The site's month summary.
   const timesheets = new TimesheetsPage(page);
-  await page.goto(`/timesheet?month=2004-03&site_id=${site.id}`);
+  await page.goto(`/timesheet?month=2008-03&site_id=${site.id}`);
   await timesheets.expectSummary({ Workers: '3', Timesheets: '18', 'Total Hours': '144.00', 'Total Overtime': '0.00' });
 
   // The same Excel file again adds nothing.
@@ -95,14 +95,14 @@ test('imports a crew month from Excel, fixes the bad rows from the error CSV, an
   await expect(counts).toContainText('Duplicate: 16');
   await page.getByRole('button', { name: 'Import 0 new timesheets' }).click();
   await expect(page.getByText('0 timesheets added.')).toBeVisible();
-  await page.goto(`/timesheet?month=2004-03&site_id=${site.id}`);
+  await page.goto(`/timesheet?month=2008-03&site_id=${site.id}`);
   await timesheets.expectSummary({ Workers: '3', Timesheets: '18', 'Total Hours': '144.00', 'Total Overtime': '0.00' });
 
   // The manpower report of the site and month.
   await page.goto('/reports/manpower');
   await page.getByLabel('Site').selectOption(site.id);
-  await page.getByLabel('Month').fill('2004-03');
-  await expect(page.getByRole('table', { name: `Manpower at ${site.name}, 2004-03` }).locator('tbody tr')).toHaveCount(
+  await page.getByLabel('Month').fill('2008-03');
+  await expect(page.getByRole('table', { name: `Manpower at ${site.name}, 2008-03` }).locator('tbody tr')).toHaveCount(
     3,
   );
   const [report] = await Promise.all([
