@@ -7,6 +7,7 @@ import {
   AMOUNT_DECIMALS,
   AMOUNT_POSITIVE,
   AMOUNT_REQUIRED,
+  CONSENT_AFTER_CHARGE,
   MAX_CHARGE_CENTS,
   parseAmount,
 } from './admin-charge.ts';
@@ -90,5 +91,24 @@ describe('AdminChargeListQuery', () => {
     expect(
       AdminChargeListQuery.parse({ q: '', worker_id: '', status: '', charge_type: '', page: '', pageSize: '' }),
     ).toEqual({ page: 1, pageSize: 25 });
+  });
+});
+
+describe('the written consent to a deduction (issue 43, EA s.27)', () => {
+  const charge = {
+    worker_id: '00000000-0000-4000-8000-000000000001',
+    charge_date: '2026-03-10',
+    charge_type: 'Safety Violation',
+    amount: '50.00',
+    description: '',
+  };
+  it('is dated on or before the charge date', () => {
+    expect(AdminChargeInput.safeParse({ ...charge, consent_date: '2026-03-10' }).success).toBe(true);
+    expect(AdminChargeInput.safeParse({ ...charge, consent_date: '2026-01-05' }).success).toBe(true);
+    const late = AdminChargeInput.safeParse({ ...charge, consent_date: '2026-03-11' });
+    expect(late.success).toBe(false);
+    expect(late.error?.issues).toEqual([
+      expect.objectContaining({ path: ['consent_date'], message: CONSENT_AFTER_CHARGE }),
+    ]);
   });
 });

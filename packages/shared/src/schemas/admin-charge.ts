@@ -22,6 +22,8 @@ export const CHARGE_DATE_INVALID = 'Invalid Charge date format. Please use YYYY-
 export const CHARGE_TYPE_INVALID = 'Please choose a valid Charge type';
 export const WORKER_INVALID = 'Please choose a worker from the list';
 export const CONSENT_DATE_INVALID = "Invalid Worker's written consent date format. Please use YYYY-MM-DD format.";
+/** EA s.27(1)(a), issue 43: consent to a deduction is given before it, on or before the charge date. */
+export const CONSENT_AFTER_CHARGE = "The worker's written consent must be dated on or before the charge date";
 export const INQUIRY_DATE_INVALID = 'Invalid Inquiry date format. Please use YYYY-MM-DD format.';
 export const DESCRIPTION_TOO_LONG = 'Description must be at most 2000 characters';
 export const TEXT_NOT_ALLOWED = 'Please remove the control characters from this text';
@@ -164,6 +166,9 @@ export const AdminChargeInput = AdminChargeFields.transform((fields, ctx) => {
     ctx.addIssue({ code: 'custom', path: [path], message });
   const consentDate = optionalDate(fields.consent_date, 'consent_date', CONSENT_DATE_INVALID, lawful);
   const inquiryDate = optionalDate(fields.inquiry_date, 'inquiry_date', INQUIRY_DATE_INVALID, lawful);
+  if (consentDate && isIsoDate(fields.charge_date) && consentDate > fields.charge_date) {
+    lawful('consent_date', CONSENT_AFTER_CHARGE);
+  }
   const consentUrl = fields.consent_url === undefined ? undefined : cleanText(fields.consent_url ?? '') || null;
   if (consentUrl && (consentUrl.length > 500 || hasForbiddenCharacters(consentUrl))) {
     ctx.addIssue({ code: 'custom', path: ['consent_url'], message: TEXT_NOT_ALLOWED });

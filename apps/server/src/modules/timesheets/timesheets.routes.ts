@@ -29,7 +29,16 @@ interface TimesheetsRoutesOptions {
 const CrewWorkersQuery = z.object({ company: requiredText(200, { label: 'Company' }) });
 const CrewCompanies = z.object({ items: z.array(z.object({ company: z.string(), workers: z.number().int() })) });
 const CrewWorkers = z.object({
-  items: z.array(z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), worker_id: z.string() })),
+  items: z.array(
+    // Issue 43: the rest day, so that crew entry asks who requested the work of the workers it falls on.
+    z.object({
+      id: z.string(),
+      first_name: z.string(),
+      last_name: z.string(),
+      worker_id: z.string(),
+      rest_day: z.string(),
+    }),
+  ),
 });
 const tags = ['timesheets'];
 /** The list's filters without its paging (the export answers every page). */

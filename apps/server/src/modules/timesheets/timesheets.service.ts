@@ -574,6 +574,8 @@ export async function crewCompanies(db: Db): Promise<{ items: Array<{ company: s
 export async function crewWorkers(
   db: Db,
   company: string,
-): Promise<{ items: Array<{ id: string; first_name: string; last_name: string; worker_id: string }> }> {
+): Promise<{
+  items: Array<{ id: string; first_name: string; last_name: string; worker_id: string; rest_day: string }>;
+}> {
   return { items: await findWorkersSuppliedTo(db, company, CREW_STATUS, CREW_MAX_WORKERS) };
 }

@@ -335,10 +335,10 @@ export async function findWorkersSuppliedTo(
   company: string,
   status: string,
   limit: number,
-): Promise<Array<{ id: string; first_name: string; last_name: string; worker_id: string }>> {
+): Promise<Array<{ id: string; first_name: string; last_name: string; worker_id: string; rest_day: string }>> {
   return db
     .selectFrom('workers')
-    .select(['id', 'first_name', 'last_name', 'worker_id'])
+    .select(['id', 'first_name', 'last_name', 'worker_id', 'rest_day'])
     .where('supplied_to_company', '=', company)
     .where('status', '=', status)
     .orderBy('first_name')

@@ -23,6 +23,8 @@ export interface CrewWorker {
   first_name: string;
   last_name: string;
   worker_id: string;
+  /** Issue 43: the worker's rest day (a weekday name); Sunday when not known. */
+  rest_day?: string;
 }
 
 export const TIMESHEET_PAGE_SIZE = 25;

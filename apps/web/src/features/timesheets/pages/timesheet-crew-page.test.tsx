@@ -20,7 +20,8 @@ const worker = (n: number, first: string, last: string) => ({
   email: null,
 });
 const RAVI = worker(1, 'Ravi', 'Kumar');
-const AUNG = worker(2, 'Aung', 'Thu');
+// Issue 43: a worker whose rest day is not the contract's Sunday.
+const AUNG = { ...worker(2, 'Aung', 'Thu'), rest_day: 'Saturday' };
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
 const fetchMock = vi.fn<typeof fetch>();
@@ -163,6 +164,26 @@ describe('TimesheetCrewPage (issue 41 item 18)', () => {
     await user.click(screen.getByRole('button', { name: 'Save 2 Timesheets' }));
     await waitFor(() => expect(crewPosts()).toHaveLength(1));
     expect(crewPosts()[0]).toMatchObject({ work_date: '2025-03-09', rest_day_requested_by: 'Employee' });
+  });
+
+  it("asks on each worker's own rest day, naming the workers it is the rest day of (issue 43)", {
+    timeout: 20_000,
+  }, async () => {
+    const user = userEvent.setup();
+    renderCrew();
+    await addCrew(user);
+    const date = screen.getByLabelText(/^Work Date/);
+    await user.clear(date);
+    // Saturday 8 March 2025: Aung's rest day, not Ravi's.
+    await user.type(date, '2025-03-08');
+    const question = screen.getByLabelText('Rest day work requested by');
+    expect(question).toHaveAccessibleDescription(/^Saturday is the rest day of Aung Thu \(/);
+    await user.clear(date);
+    // Sunday 9 March 2025: Ravi's (the contract's rest day when the record says none).
+    await user.type(date, '2025-03-09');
+    expect(screen.getByLabelText('Rest day work requested by')).toHaveAccessibleDescription(
+      /^Sunday is the rest day of Ravi Kumar \(/,
+    );
   });
 });
 

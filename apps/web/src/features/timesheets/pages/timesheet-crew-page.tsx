@@ -70,12 +70,13 @@ export function TimesheetCrewPage() {
   const formRef = useRef<HTMLFormElement>(null);
 
   const [workDate, setWorkDate] = useState(localIsoDate);
-  // Issue 43 (EA s.37): asked when the date is a Sunday, the contract's rest day (most workers').
+  // Issue 43 (EA s.37): asked when the date is the rest day of a worker of the crew, for those workers.
   const [restDayRequestedBy, setRestDayRequestedBy] = useState<string>(DEFAULT_REST_DAY_REQUESTER);
-  const onSunday = isIsoDate(workDate) && weekdayOf(workDate) === DEFAULT_REST_DAY;
   const [defaultIn, setDefaultIn] = useState(CONTRACT_TIME_IN);
   const [defaultOut, setDefaultOut] = useState(CONTRACT_TIME_OUT);
   const [rows, setRows] = useState<CrewRow[]>([]);
+  const weekday = isIsoDate(workDate) ? weekdayOf(workDate) : null;
+  const restingWorkers = rows.filter((row) => (row.worker.rest_day ?? DEFAULT_REST_DAY) === weekday);
   const [company, setCompany] = useState('');
   // Decision 090: crew entry starts from a site; its client suggests the company whose workers to add.
   const [siteId, setSiteId] = useState('');
@@ -182,7 +183,7 @@ export function TimesheetCrewPage() {
       const answer = await save.mutateAsync({
         work_date: workDate,
         site_id: siteId,
-        rest_day_requested_by: onSunday ? restDayRequestedBy : DEFAULT_REST_DAY_REQUESTER,
+        rest_day_requested_by: restingWorkers.length > 0 ? restDayRequestedBy : DEFAULT_REST_DAY_REQUESTER,
         rows: rows.map((row) => ({ worker_id: row.worker.id, time_in: row.time_in, time_out: row.time_out })),
         confirm_lapsed_certificates: lapsedSkipped && confirmLapsed,
       });
@@ -273,13 +274,13 @@ export function TimesheetCrewPage() {
               error={errors.work_date}
               onChange={(event) => setWorkDate(event.target.value)}
             />
-            {onSunday && (
+            {restingWorkers.length > 0 && (
               <SelectField
                 label="Rest day work requested by"
                 options={REST_DAY_REQUESTERS}
                 value={restDayRequestedBy}
                 onChange={(event) => setRestDayRequestedBy(event.target.value)}
-                hint="For the workers whose rest day is Sunday (Employment Act s.37: at the worker's own request half the pay)"
+                hint={`${weekday} is the rest day of ${restingWorkers.map((row) => nameOf(row.worker)).join(', ')} (Employment Act s.37: at the worker's own request half the pay)`}
               />
             )}
             <TextField
