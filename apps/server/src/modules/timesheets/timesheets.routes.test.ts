@@ -593,7 +593,13 @@ describe('POST /api/timesheets/crew', () => {
     });
     const workers = await t.request({ method: 'GET', url: '/api/timesheets/crew/workers?company=Acme%20Builders' });
     expect(workers.json().items.map((w: { first_name: string }) => w.first_name)).toEqual(['Aung', 'Ravi']);
-    expect(Object.keys(workers.json().items[0]).sort()).toEqual(['first_name', 'id', 'last_name', 'rest_day', 'worker_id']);
+    expect(Object.keys(workers.json().items[0]).sort()).toEqual([
+      'first_name',
+      'id',
+      'last_name',
+      'rest_day',
+      'worker_id',
+    ]);
     expect((await t.request({ method: 'GET', url: '/api/timesheets/crew/workers' })).statusCode).toBe(400);
   });
 });
