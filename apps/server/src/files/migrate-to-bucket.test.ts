@@ -2,31 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestS3Server, type TestS3Server } from '../../test/s3-test-server.ts';
-import { loadConfig } from '../config.ts';
+import { startTestBucket } from '../../test/s3-test-server.ts';
 import { migrateFolderToBucket } from './migrate-to-bucket.ts';
-import { createS3FileStore, type S3FileStore } from './s3-file-store.ts';
+import type { S3FileStore } from './s3-file-store.ts';
 
-let s3: TestS3Server;
 let bucket: S3FileStore;
+let text: (path: string) => Promise<string | null>;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  s3 = await startTestS3Server();
-  const files = loadConfig({ NODE_ENV: 'test', ...s3.env }).files;
-  if (files.driver !== 's3') throw new Error('expected the S3 settings');
-  bucket = createS3FileStore(files);
+  ({ bucket, text, close } = await startTestBucket());
 });
-afterAll(async () => {
-  bucket.client.destroy();
-  await s3.close();
-});
-
-async function text(relative: string): Promise<string | null> {
-  const object = await bucket.get(relative);
-  if (!object) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of object.body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString();
-}
+afterAll(() => close());
 
 describe('npm run files:migrate (issue 47)', () => {
   it('copies the folder into the bucket, verified, leaves the trash out, and a second run copies nothing', async () => {
