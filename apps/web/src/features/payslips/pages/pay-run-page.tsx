@@ -37,6 +37,13 @@ import { formatPeriod, payslipWorkerName } from '../components/payslip-display.t
 import { PayslipStatusBadge } from '../components/payslip-status-badge.tsx';
 import { type BatchEmailTarget, useBatchEmail } from '../components/use-batch-email.ts';
 
+/** The run's skipped workers counted by reason, in the order the reasons first appear. */
+function skippedByReason(skipped: PayRun['skipped']): Array<[string, number]> {
+  const counts = new Map<string, number>();
+  for (const skip of skipped) counts.set(skip.reason, (counts.get(skip.reason) ?? 0) + 1);
+  return [...counts];
+}
+
 const payslipColumns: ReadonlyArray<DataColumn<Payslip>> = [
   {
     id: 'worker',
@@ -276,9 +283,12 @@ export function PayRunPage() {
             </dl>
             {current.skipped.length > 0 && (
               <Alert tone="info" title={`${current.skipped.length} worker(s) skipped`}>
+                {/* One line per reason with its count: a re-run skips hundreds of workers for the same reason. */}
                 <ul className="list-disc pl-5">
-                  {current.skipped.slice(0, 20).map((skip) => (
-                    <li key={skip.worker_id}>{skip.reason}</li>
+                  {skippedByReason(current.skipped).map(([reason, count]) => (
+                    <li key={reason}>
+                      {reason} ({count} {count === 1 ? 'worker' : 'workers'})
+                    </li>
                   ))}
                 </ul>
               </Alert>
