@@ -9,7 +9,7 @@ import { ListLoadError } from '@/components/ui/list-load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table.tsx';
+import { type DataColumn, DataTable } from '@/components/ui/table.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
 import { api } from '@/lib/api-client.ts';
 import { formatDate } from '@/lib/format.ts';
@@ -25,6 +25,36 @@ function yearOptions(current: number): string[] {
 
 const weekday = (date: string, style: 'long' | 'short' = 'long') =>
   new Date(`${date}T00:00:00`).toLocaleDateString(undefined, { weekday: style });
+
+/** On a phone each holiday is a card: its name, then the date and the day it is observed. */
+const columns: ReadonlyArray<DataColumn<PublicHoliday>> = [
+  {
+    id: 'date',
+    header: 'Date',
+    card: 'field',
+    className: 'whitespace-nowrap tabular-nums',
+    cell: (holiday) => (
+      <>
+        {formatDate(holiday.date)} <span className="text-ink-muted">{weekday(holiday.date)}</span>
+      </>
+    ),
+  },
+  { id: 'name', header: 'Name', card: 'title', cell: (holiday) => holiday.name },
+  {
+    id: 'observed',
+    header: 'Observed Date',
+    card: 'field',
+    className: 'whitespace-nowrap tabular-nums',
+    cell: (holiday) => (
+      <>
+        {formatDate(holiday.observed_date)}
+        {holiday.observed_date !== holiday.date && (
+          <span className="text-ink-muted"> {weekday(holiday.observed_date)}</span>
+        )}
+      </>
+    ),
+  },
+];
 
 /**
  * Issue 43: `/settings/public-holidays`, the holidays payroll reads (EA s.88: holiday pay, and a
@@ -76,57 +106,32 @@ export function PublicHolidaysPage() {
           action={<Button onClick={() => setEditing(null)}>Add Public Holiday</Button>}
         />
       ) : (
-        <Table caption={`Public holidays in ${year}`}>
-          <THead>
-            <TR>
-              <TH>Date</TH>
-              <TH>Name</TH>
-              <TH>Observed Date</TH>
-              <TH>
-                <span className="sr-only">Actions</span>
-              </TH>
-            </TR>
-          </THead>
-          <TBody>
-            {holidays.data.items.map((holiday) => (
-              <TR key={holiday.id}>
-                <TD className="whitespace-nowrap tabular-nums">
-                  {formatDate(holiday.date)}{' '}
-                  <span className="hidden text-ink-muted sm:inline">{weekday(holiday.date)}</span>
-                </TD>
-                <TD>{holiday.name}</TD>
-                <TD className="whitespace-nowrap tabular-nums">
-                  {formatDate(holiday.observed_date)}
-                  {holiday.observed_date !== holiday.date && (
-                    <span className="text-ink-muted">
-                      {' '}
-                      <span className="sm:hidden">({weekday(holiday.observed_date, 'short')})</span>
-                      <span className="hidden sm:inline">{weekday(holiday.observed_date)}</span>
-                    </span>
-                  )}
-                </TD>
-                <TD className="text-right sm:space-x-2 sm:whitespace-nowrap">
-                  <Button
-                    variant="link"
-                    size="sm"
-                    onClick={() => setEditing(holiday)}
-                    aria-label={`Edit ${holiday.name}`}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    variant="link"
-                    size="sm"
-                    onClick={() => setDeleting(holiday)}
-                    aria-label={`Delete ${holiday.name}`}
-                  >
-                    Delete
-                  </Button>
-                </TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
+        <DataTable
+          caption={`Public holidays in ${year}`}
+          columns={columns}
+          rows={holidays.data.items}
+          rowKey={(holiday) => holiday.id}
+          actions={(holiday, layout) => (
+            <div className={layout === 'card' ? 'flex justify-end gap-2' : 'space-x-2 whitespace-nowrap text-right'}>
+              <Button
+                variant={layout === 'card' ? 'secondary' : 'link'}
+                size="sm"
+                onClick={() => setEditing(holiday)}
+                aria-label={`Edit ${holiday.name}`}
+              >
+                Edit
+              </Button>
+              <Button
+                variant={layout === 'card' ? 'secondary' : 'link'}
+                size="sm"
+                onClick={() => setDeleting(holiday)}
+                aria-label={`Delete ${holiday.name}`}
+              >
+                Delete
+              </Button>
+            </div>
+          )}
+        />
       )}
       <PublicHolidayFormDialog
         holiday={editing}
