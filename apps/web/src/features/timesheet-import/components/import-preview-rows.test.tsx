@@ -44,7 +44,9 @@ describe('the import preview rows (decision 091)', () => {
       within(first as HTMLElement)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['2', 'Ravi Kumar', 'New', '2008-03-03', '08:00', '19:00', '8.00', '2.00', '', '']);
+    ).toEqual(['2', 'Ravi Kumar', 'New', '2008-03-03', '08:00', '19:00', '8.00', '2.00', '']);
+    // No conflict on this page: no Actions column.
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(bodyRows()).toHaveLength(12);
 
@@ -56,5 +58,28 @@ describe('the import preview rows (decision 091)', () => {
     render(<ImportPreviewRows rows={ROWS.slice(0, 3)} onResolve={() => undefined} />);
     expect(screen.getByLabelText('Show rows')).toHaveValue('all');
     expect(bodyRows()).toHaveLength(3);
+  });
+
+  it('shows one card a row on a phone, with the line, worker, day and reason', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: true,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    try {
+      const onResolve = vi.fn();
+      render(<ImportPreviewRows rows={ROWS} onResolve={onResolve} />);
+      const cards = within(screen.getByRole('list', { name: 'Preview rows' })).getAllByRole('listitem');
+      expect(cards).toHaveLength(2);
+      expect(cards[0]).toHaveTextContent('Line 62');
+      expect(cards[0]).toHaveTextContent('Unknown worker: no worker has this FIN, TD- id or name');
+      expect(cards[1]).toHaveTextContent('Line 63 · Ravi Kumar');
+      expect(cards[1]).toHaveTextContent('2008-03-03 · 08:00 to 19:00');
+      await userEvent.click(within(cards[1] as HTMLElement).getByRole('button', { name: 'Keep existing for line 63' }));
+      expect(onResolve).toHaveBeenCalledWith(expect.objectContaining({ line: 63 }), 'keep');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
-import { type DataColumn, DataTable, Pagination } from '@/components/ui/table.tsx';
+import { CARD_LAYOUT_QUERY, type DataColumn, DataTable, Pagination, useMediaQuery } from '@/components/ui/table.tsx';
 
 export const OUTCOME_LABELS: Record<ImportRow['outcome'], string> = {
   new: 'New',
@@ -32,21 +32,47 @@ export const PREVIEW_PAGE_SIZE = 50;
 
 const hours = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(2));
 
+const outcomeColumn: DataColumn<ImportRow> = {
+  id: 'outcome',
+  header: 'Outcome',
+  card: 'badge',
+  cell: (row) => <Badge tone={OUTCOME_TONES[row.outcome]}>{OUTCOME_LABELS[row.outcome]}</Badge>,
+};
+
 const columns: ReadonlyArray<DataColumn<ImportRow>> = [
-  { id: 'line', header: 'Line', card: 'subtitle', cell: (row) => row.line },
-  { id: 'worker', header: 'Worker', card: 'title', cell: (row) => row.worker_name ?? '—' },
-  {
-    id: 'outcome',
-    header: 'Outcome',
-    card: 'badge',
-    cell: (row) => <Badge tone={OUTCOME_TONES[row.outcome]}>{OUTCOME_LABELS[row.outcome]}</Badge>,
-  },
+  { id: 'line', header: 'Line', cell: (row) => row.line },
+  { id: 'worker', header: 'Worker', cell: (row) => row.worker_name ?? '—' },
+  outcomeColumn,
   { id: 'date', header: 'Date', cell: (row) => row.work_date ?? '—', className: 'whitespace-nowrap' },
   { id: 'in', header: 'In', cell: (row) => row.time_in ?? '—' },
   { id: 'out', header: 'Out', cell: (row) => row.time_out ?? '—' },
   { id: 'hours', header: 'Hours', cell: (row) => hours(row.hours_worked) },
   { id: 'overtime', header: 'Overtime', cell: (row) => hours(row.overtime_hours) },
   { id: 'reason', header: 'Reason', cell: (row) => row.message ?? '', className: 'min-w-64' },
+];
+
+/**
+ * On a phone each row is a card: the line and the worker as its title, the day and times under it, then
+ * the reason, and the hours as labelled values (a phone has no room for nine columns side by side).
+ */
+const cardColumns: ReadonlyArray<DataColumn<ImportRow>> = [
+  {
+    id: 'line',
+    header: 'Line',
+    card: 'title',
+    cell: (row) => (row.worker_name ? `Line ${row.line} · ${row.worker_name}` : `Line ${row.line}`),
+  },
+  outcomeColumn,
+  {
+    id: 'day',
+    header: 'Date',
+    card: 'subtitle',
+    cell: (row) =>
+      row.work_date ? `${row.work_date} · ${row.time_in ?? '—'} to ${row.time_out ?? '—'}` : 'No date read',
+  },
+  { id: 'reason', header: 'Reason', card: 'subtitle', cell: (row) => row.message ?? '' },
+  { id: 'hours', header: 'Hours', cell: (row) => hours(row.hours_worked) },
+  { id: 'overtime', header: 'Overtime', cell: (row) => hours(row.overtime_hours) },
 ];
 
 /**
@@ -65,6 +91,7 @@ export function ImportPreviewRows({
   const needsAttention = (row: ImportRow) => row.outcome === 'error' || row.outcome === 'conflict';
   const [shown, setShown] = useState<Shown>(() => (rows.some(needsAttention) ? 'attention' : 'all'));
   const [page, setPage] = useState(1);
+  const cards = useMediaQuery(CARD_LAYOUT_QUERY);
   const matching = rows.filter((row) =>
     shown === 'all' ? true : shown === 'attention' ? needsAttention(row) : row.outcome === shown,
   );
@@ -90,35 +117,39 @@ export function ImportPreviewRows({
       ) : (
         <DataTable
           caption="Preview rows"
-          columns={columns}
+          columns={cards ? cardColumns : columns}
           rows={pageRows}
           rowKey={(row) => String(row.line)}
-          actions={(row, layout) =>
-            row.outcome !== 'conflict' ? null : row.resolution ? (
-              row.resolution === 'keep' ? (
-                'Kept existing'
-              ) : (
-                'Replaced'
-              )
-            ) : (
-              <span className={layout === 'card' ? 'flex gap-2' : 'flex justify-end gap-1'}>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => onResolve(row, 'keep')}
-                  aria-label={`Keep existing for line ${row.line}`}
-                >
-                  Keep
-                </Button>
-                <Button
-                  size="sm"
-                  onClick={() => onResolve(row, 'replace')}
-                  aria-label={`Replace with line ${row.line}`}
-                >
-                  Replace
-                </Button>
-              </span>
-            )
+          // Keep and Replace are a conflict's only actions: no empty action row on a page without one.
+          actions={
+            !pageRows.some((row) => row.outcome === 'conflict')
+              ? undefined
+              : (row, layout) =>
+                  row.outcome !== 'conflict' ? null : row.resolution ? (
+                    row.resolution === 'keep' ? (
+                      'Kept existing'
+                    ) : (
+                      'Replaced'
+                    )
+                  ) : (
+                    <span className={layout === 'card' ? 'flex gap-2' : 'flex justify-end gap-1'}>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => onResolve(row, 'keep')}
+                        aria-label={`Keep existing for line ${row.line}`}
+                      >
+                        Keep
+                      </Button>
+                      <Button
+                        size="sm"
+                        onClick={() => onResolve(row, 'replace')}
+                        aria-label={`Replace with line ${row.line}`}
+                      >
+                        Replace
+                      </Button>
+                    </span>
+                  )
           }
         />
       )}
