@@ -16,6 +16,8 @@ import { monthRange } from './months.ts';
 
 /** EA s.38(1): 44 normal hours a week. */
 export const WEEKLY_NORMAL_MINUTES = 44 * 60;
+/** EA s.38(5): at most 12 hours a day (hours worked and overtime); warned, the hours are paid. */
+export const DAY_LIMIT_MINUTES = 12 * 60;
 /** EA s.38(7) and the Employment (Limits of Overtime Work) Order: 72 overtime hours a month. */
 export const MONTHLY_OVERTIME_LIMIT_MINUTES = 72 * 60;
 

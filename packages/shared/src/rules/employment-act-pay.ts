@@ -1,5 +1,5 @@
 import { NOT_DEDUCTED_REASONS, type RestDayRequester, type Weekday, weekdayOf } from '../options/pay-rules.ts';
-import { actOvertime, overtimeOver72Warning } from './act-overtime.ts';
+import { actOvertime, DAY_LIMIT_MINUTES, overtimeOver72Warning } from './act-overtime.ts';
 import { addDays, type DateRange } from './dates.ts';
 import { formatSgd, fromCents } from './money.ts';
 
@@ -131,8 +131,6 @@ const add = (a: Fraction, b: Fraction): Fraction => ({ n: a.n * b.d + b.n * a.d,
 const times = (a: Fraction, k: bigint, per = 1n): Fraction => ({ n: a.n * k, d: a.d * per });
 const rounded = (a: Fraction): number => Number((2n * a.n + a.d) / (2n * a.d));
 
-/** EA s.38(5): the daily limit, warned (hours past it are still paid; the monthly one is act-overtime's). */
-export const DAY_LIMIT_MINUTES = 12 * 60;
 /** Charges that are fines or other deductions needing the worker's prior written consent (EA s.27(1)(l)). */
 export const CONSENT_CHARGE_TYPES: readonly string[] = ['Safety Violation', 'Misconduct', 'Other'];
 /** EA s.27(1)(b), s.28: damage or loss, after the worker was heard, at most 25% of a month's salary. */
