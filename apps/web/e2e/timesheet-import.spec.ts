@@ -19,9 +19,10 @@ test('imports a crew month from Excel, fixes the bad rows from the error CSV, an
     await seedTimesheetWorker(page, { first_name: 'Aung' }),
     await seedTimesheetWorker(page, { first_name: 'Siti' }),
   ];
-  const site = await apiRequest<{ id: string; name: string }>(page, 'POST', '/api/sites', {
-    name: `Tengah ${uniqueToken()}`,
-    client_company: 'Acme Builders',
+  const token = uniqueToken();
+  const site = await apiRequest<{ id: string; name: string; client_company: string }>(page, 'POST', '/api/sites', {
+    name: `Tengah ${token}`,
+    client_company: `Acme Builders ${token}`,
   });
 
   const workbook = new ExcelJS.Workbook();
@@ -112,4 +113,9 @@ test('imports a crew month from Excel, fixes the bad rows from the error CSV, an
   const reportCsv = fs.readFileSync((await report.path()) ?? '', 'utf8');
   expect(reportCsv).toContain('S/N,FIN,Name,Nationality,Trade,Pass Type,Days Worked,Hours Worked');
   expect(reportCsv).toContain(',6,48.00');
+
+  // Decision 090: the worker form suggests the active sites' clients for Supplied to Company.
+  await page.goto('/worker/add');
+  await expect(page.getByLabel('Supplied to Company')).toHaveAttribute('list', 'site-client-companies');
+  await expect(page.locator(`#site-client-companies > option[value="${site.client_company}"]`)).toHaveCount(1);
 });

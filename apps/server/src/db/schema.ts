@@ -360,6 +360,8 @@ export interface PayRunsTable {
   generated: number;
   /** JSON `[{ worker_id, reason }]`. */
   skipped: string;
+  /** Issue 43: JSON `{ code: payslips }`, the run's payslips carrying each warning code (migration 0035). */
+  warnings: Generated<string>;
   gross: number;
   deductions: number;
   nett_salary: number;

@@ -124,3 +124,51 @@ export const PAY_RUN_MESSAGES = {
   lockedPaidPayslip: (start: string, end: string) =>
     `The payslip for ${periodLabel(start, end)} is paid: this month is closed`,
 } as const;
+
+/**
+ * Issue 43: a pay run's warnings summary, one entry per code its payslips carry, in this order (the
+ * ones that stop approval first), with what the code means. Each payslip's own messages stay on it.
+ */
+export const PAY_RUN_WARNING_LABELS: Readonly<Record<string, string>> = {
+  DEDUCTIONS_OVER_HALF:
+    'deductions over 50% of the salary (Employment Act s.32): the run cannot be approved or paid until they are within it',
+  NEGATIVE_NETT: 'deductions over the salary',
+  DAY_OVER_12_HOURS: 'more than 12 hours worked on a day (Employment Act s.38); the hours are paid',
+  OVERTIME_OVER_72: 'more than 72 overtime hours in the month (Employment Act s.38); the hours are paid',
+  CHARGES_NOT_APPROVED: 'admin charges not Approved, not deducted',
+  CONSENT_MISSING: "charges without the worker's prior written consent, not deducted (Employment Act s.27)",
+  INQUIRY_MISSING: 'Equipment Damage charges without an inquiry, not deducted (Employment Act s.28)',
+  DAMAGE_OVER_QUARTER: "Equipment Damage over 25% of a month's salary, the excess not deducted (Employment Act s.28)",
+  FINE_DEDUCTED: 'a fine deducted (Employment Act s.27: only with written consent)',
+};
+
+const summaryOrder = Object.keys(PAY_RUN_WARNING_LABELS);
+
+/** One line of the summary: "3 payslips: more than 72 overtime hours ...". */
+export const payRunWarningMessage = (code: string, payslips: number): string =>
+  `${payslips} ${payslips === 1 ? 'payslip' : 'payslips'}: ${PAY_RUN_WARNING_LABELS[code] ?? code}`;
+
+/**
+ * The stored summary (`{ code: payslips }`, counted over the run's payslips) as the API answers it:
+ * `[{ code, payslips, message }]`, in the order above.
+ */
+export function payRunWarningsSummary(
+  counts: Readonly<Record<string, number>>,
+): Array<{ code: string; payslips: number; message: string }> {
+  const rank = (code: string) => (summaryOrder.includes(code) ? summaryOrder.indexOf(code) : summaryOrder.length);
+  return Object.entries(counts)
+    .filter(([, payslips]) => payslips > 0)
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
+    .map(([code, payslips]) => ({ code, payslips, message: payRunWarningMessage(code, payslips) }));
+}
+
+/** Counts each code once per payslip over the payslips' warnings. */
+export function countPayRunWarnings(
+  payslipWarnings: Iterable<ReadonlyArray<{ code: string }>>,
+): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const warnings of payslipWarnings) {
+    for (const code of new Set(warnings.map((warning) => warning.code))) counts[code] = (counts[code] ?? 0) + 1;
+  }
+  return counts;
+}

@@ -1,10 +1,5 @@
-import {
-  NOT_DEDUCTED_REASONS,
-  type RestDayRequester,
-  WEEKDAYS,
-  type Weekday,
-  weekdayOf,
-} from '../options/pay-rules.ts';
+import { NOT_DEDUCTED_REASONS, type RestDayRequester, type Weekday, weekdayOf } from '../options/pay-rules.ts';
+import { actOvertime, DAY_LIMIT_MINUTES, overtimeOver72Warning } from './act-overtime.ts';
 import { addDays, type DateRange } from './dates.ts';
 import { formatSgd, fromCents } from './money.ts';
 
@@ -136,11 +131,6 @@ const add = (a: Fraction, b: Fraction): Fraction => ({ n: a.n * b.d + b.n * a.d,
 const times = (a: Fraction, k: bigint, per = 1n): Fraction => ({ n: a.n * k, d: a.d * per });
 const rounded = (a: Fraction): number => Number((2n * a.n + a.d) / (2n * a.d));
 
-/** EA s.38: 44 normal hours a week. */
-export const WEEKLY_NORMAL_MINUTES = 44 * 60;
-/** EA s.38(5)/(7): the daily and monthly limits, warned (hours past them are still paid). */
-export const DAY_LIMIT_MINUTES = 12 * 60;
-export const MONTHLY_OVERTIME_LIMIT_MINUTES = 72 * 60;
 /** Charges that are fines or other deductions needing the worker's prior written consent (EA s.27(1)(l)). */
 export const CONSENT_CHARGE_TYPES: readonly string[] = ['Safety Violation', 'Misconduct', 'Other'];
 /** EA s.27(1)(b), s.28: damage or loss, after the worker was heard, at most 25% of a month's salary. */
@@ -201,10 +191,7 @@ function monthSegments(period: DateRange): Array<{ start: string; end: string; m
   return segments;
 }
 
-/** Monday of the week holding `date`. */
-export function mondayOf(date: string): string {
-  return addDays(date, -WEEKDAYS.indexOf(weekdayOf(date)));
-}
+export { mondayOf } from './act-overtime.ts';
 
 /**
  * The Employment Act's pay for one worker and period (issue 43's rules; decision 092). Pure: the
@@ -231,7 +218,6 @@ export function computeEmploymentActPay(input: EmploymentActInput): EmploymentAc
 
   let workedMinutes = 0;
   let normalDayMinutes = 0; // min(T, normal) on normal working days (Daily/Hourly basic)
-  let dailyOvertime = 0;
   let restDayHalfUnits = 0n; // rest-day pay in halves of a daily rate
   let restDaysByEmployer = 0;
   let restDaysByEmployee = 0;
@@ -246,8 +232,6 @@ export function computeEmploymentActPay(input: EmploymentActInput): EmploymentAc
     if (worked === 0) continue;
     workedMinutes += worked;
     if (worked > DAY_LIMIT_MINUTES) longDays.push(date);
-    const past = Math.max(0, worked - normal);
-    dailyOvertime += past;
     if (isRestDay(date)) {
       // EA s.37(2)/(3): up to half the normal hours one day's pay, more two; at the worker's request half.
       const units = worked * 2 <= normal ? 2n : 4n;
@@ -265,18 +249,18 @@ export function computeEmploymentActPay(input: EmploymentActInput): EmploymentAc
     }
   }
 
-  // EA s.38: each Monday-to-Sunday week whose Sunday is in the period, its normal hours past 44.
-  let weeklyOvertime = 0;
-  for (const date of datesOf(period.start, period.end)) {
-    if (weekdayOf(date) !== 'Sunday') continue;
-    let weekNormal = 0;
-    for (const weekDate of datesOf(addDays(date, -6), date)) {
-      if (isRestDay(weekDate) || isHoliday(weekDate)) continue;
-      weekNormal += Math.min(minutesOn.get(weekDate)?.minutes ?? 0, normal);
-    }
-    weeklyOvertime += Math.max(0, weekNormal - WEEKLY_NORMAL_MINUTES);
-  }
-  const overtimeMinutes = dailyOvertime + weeklyOvertime;
+  // EA s.38: the one count of overtime (act-overtime.ts), shared with the timesheet's 72-hour warning.
+  const {
+    dailyMinutes: dailyOvertime,
+    weeklyMinutes: weeklyOvertime,
+    totalMinutes: overtimeMinutes,
+  } = actOvertime({
+    period,
+    days: input.days,
+    restDay,
+    normalMinutesPerDay: normal,
+    holidayDates: holidays.keys(),
+  });
 
   // Working days: the days that are not the rest day (holidays count), per calendar month (EA s.20A).
   const workingDays = (start: string, end: string, onlyEmployed: boolean) => {
@@ -374,14 +358,8 @@ export function computeEmploymentActPay(input: EmploymentActInput): EmploymentAc
         'a day; the hours are paid.',
     });
   }
-  if (overtimeMinutes > MONTHLY_OVERTIME_LIMIT_MINUTES) {
-    warnings.push({
-      code: 'OVERTIME_OVER_72',
-      message:
-        `${hours(overtimeMinutes)} overtime hours in this period. The Employment Act (s.38) allows at most 72 ` +
-        'overtime hours a month; the hours are paid.',
-    });
-  }
+  const overtimeOver72 = overtimeOver72Warning(overtimeMinutes, period);
+  if (overtimeOver72) warnings.push(overtimeOver72);
   const result: EmploymentActPay = {
     hourlyRateCents: rounded(hourly),
     overtimeRateCents: rounded(overtimeRate),

@@ -24,6 +24,13 @@ export const PayRunStarted = z.object({
 });
 export type PayRunStarted = z.infer<typeof PayRunStarted>;
 
+/**
+ * Issue 43: the warnings summary of a run: each warning code its payslips carry, how many payslips
+ * carry it, and a sentence saying so (each payslip's own messages are on the payslip).
+ */
+export const PayRunWarning = z.object({ code: z.string(), payslips: z.number().int(), message: z.string() });
+export type PayRunWarning = z.infer<typeof PayRunWarning>;
+
 export const PayRun = z.object({
   id: z.string(),
   status: z.enum(PAY_RUN_STATUSES),
@@ -34,6 +41,7 @@ export const PayRun = z.object({
   progress: PayRunProgress,
   generated: z.number().int(),
   skipped: z.array(PayRunSkip),
+  warnings: z.array(PayRunWarning),
   totals: z.object({ gross: z.number(), deductions: z.number(), nett_salary: z.number() }),
   created_by: z.string(),
   approved_by: z.string().nullable(),

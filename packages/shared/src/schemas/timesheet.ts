@@ -320,12 +320,11 @@ export type TimesheetPayWarning = z.infer<typeof TimesheetPayWarning>;
 
 export const dayOver12HoursMessage = (minutes: number) =>
   `This day has ${(minutes / 60).toFixed(2)} hours (hours worked and overtime): more than 12 hours a day is allowed only in the exceptions of the Employment Act (s.38). The hours are paid.`;
-export const overtimeOver72Message = (minutes: number, month: string) =>
-  `${(minutes / 60).toFixed(2)} overtime hours are recorded for this worker in ${month}: more than 72 a month is not allowed (Employment Act s.38). The hours are paid.`;
 
-/** Issue 43: a day's hours T = hours worked + overtime, in minutes, past which the day is warned. */
-export const DAY_LIMIT_MINUTES = 12 * 60;
-export const MONTHLY_OVERTIME_LIMIT_MINUTES = 72 * 60;
+/** Issue 43: a day's hours T = hours worked + overtime, in minutes, past which the day is warned (the rule's). */
+export { DAY_LIMIT_MINUTES } from '../rules/act-overtime.ts';
+// The 72-overtime-hours-a-month count and warning are rules/act-overtime.ts's (one rule for the
+// timesheet, the preview and the pay run).
 
 /**
  * A saved timesheet with what the staff member should check (issue 41 item 16: a shift over 16 hours;

@@ -1,3 +1,4 @@
+import { payRunWarningMessage } from '@td/shared/options/pay-runs';
 import { deductionsOverCapMessage, negativeNettMessage } from '@td/shared/options/payslips';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -129,5 +130,59 @@ describe('a pay run by the installation pay rules', () => {
     // Nor by itself: a pay run's payslip is paid with its run.
     const alone = await t.request({ method: 'POST', url: '/api/payslips/mark-paid', payload: { ids: [payslip?.id] } });
     expect(alone.statusCode).toBe(409);
+  });
+
+  it("answers the run's warnings summary: each code, how many payslips carry it (issue 43), kept as payslips leave", async () => {
+    const t = await signedIn({ PAY_RULES: 'employment-act' });
+    const [long, charged] = await insertWorkers(
+      t.db,
+      { status: 'Working', rate_type: 'Daily', salary_rate: 10_000 },
+      { status: 'Working', rate_type: 'Daily', salary_rate: 10_000 },
+    );
+    if (!long || !charged) throw new Error('no workers');
+    await insertTimesheets(
+      t.db,
+      // 13 h in the day (8 h and 5 h overtime): DAY_OVER_12_HOURS.
+      { worker_id: long.id, work_date: '2026-02-02', hours_worked: 480, overtime_hours: 300 },
+      { worker_id: charged.id, work_date: '2026-02-02', hours_worked: 480, overtime_hours: 0 },
+    );
+    // Pending charges are not deducted by the Act: CHARGES_NOT_APPROVED on both payslips.
+    await insertCharges(
+      t.db,
+      { worker_id: long.id, charge_date: '2026-02-10', amount: 1_000, status: 'Pending' },
+      { worker_id: charged.id, charge_date: '2026-02-10', amount: 1_000, status: 'Pending' },
+    );
+    const run = await generatedRun(t, [long.id, charged.id]);
+    expect(run.warnings).toEqual([
+      { code: 'DAY_OVER_12_HOURS', payslips: 1, message: payRunWarningMessage('DAY_OVER_12_HOURS', 1) },
+      { code: 'CHARGES_NOT_APPROVED', payslips: 2, message: payRunWarningMessage('CHARGES_NOT_APPROVED', 2) },
+    ]);
+    expect(payRunWarningMessage('CHARGES_NOT_APPROVED', 2)).toBe(
+      '2 payslips: admin charges not Approved, not deducted',
+    );
+    const list = await t.request({ method: 'GET', url: '/api/pay-runs' });
+    expect(list.json().items[0].warnings).toEqual(run.warnings);
+
+    // The long day's payslip removed from the run: its warning leaves the summary with it.
+    const payslips = await runPayslips(t, run.id);
+    const longSlip = payslips.find((payslip) => payslip.worker_id === long.id);
+    const removed = await t.request({ method: 'DELETE', url: `/api/pay-runs/${run.id}/payslips/${longSlip?.id}` });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().warnings).toEqual([
+      { code: 'CHARGES_NOT_APPROVED', payslips: 1, message: payRunWarningMessage('CHARGES_NOT_APPROVED', 1) },
+    ]);
+    // Regenerated with deductions over half the salary ($300.00: the day and the two Chinese New Year
+    // holidays a daily-rated worker is paid): DEDUCTIONS_OVER_HALF first.
+    const chargedSlip = payslips.find((payslip) => payslip.worker_id === charged.id);
+    const regenerated = await t.request({
+      method: 'POST',
+      url: `/api/pay-runs/${run.id}/payslips/${chargedSlip?.id}/regenerate`,
+      payload: { other_deductions: 160 },
+    });
+    expect(regenerated.statusCode, regenerated.body).toBe(200);
+    expect(regenerated.json().warnings.map((w: { code: string }) => w.code)).toEqual([
+      'DEDUCTIONS_OVER_HALF',
+      'CHARGES_NOT_APPROVED',
+    ]);
   });
 });

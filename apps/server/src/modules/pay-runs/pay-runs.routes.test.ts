@@ -131,6 +131,7 @@ describe('POST /api/pay-runs and GET /api/pay-runs/{id}', () => {
       'progress',
       'generated',
       'skipped',
+      'warnings',
       'totals',
       'created_by',
       'approved_by',

@@ -1,11 +1,13 @@
 import type { PayRules } from '@td/shared/options/pay-rules';
 import {
   bankName,
+  countPayRunWarnings,
   defaultPaymentMode,
   isPaymentMode,
   PAY_RUN_MESSAGES as M,
   maskAccountNumber,
   type PaymentMode,
+  payRunWarningsSummary,
 } from '@td/shared/options/pay-runs';
 import { addDays } from '@td/shared/rules/dates';
 import { fromCents } from '@td/shared/rules/money';
@@ -52,6 +54,28 @@ function parseSkipped(json: string): PayRunSkip[] {
   }
 }
 
+/** Issue 43: the stored `{ code: payslips }` counts (migration 0035). */
+function parseWarningCounts(json: string | undefined): Record<string, number> {
+  try {
+    const value: unknown = JSON.parse(json ?? '{}');
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, number>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A payslip's warnings as it stored them (`pay_detail`, decision 092). */
+function warningsOfPayslip(row: PayslipRow): Array<{ code: string }> {
+  try {
+    const detail = JSON.parse(row.pay_detail ?? '{}') as { warnings?: unknown };
+    return Array.isArray(detail.warnings) ? (detail.warnings as Array<{ code: string }>) : [];
+  } catch {
+    return [];
+  }
+}
+
 export function toPayRun(row: PayRunRow): PayRun {
   const job = row.status === 'Generating' ? generating.get(row.id) : undefined;
   const live = job ? { done: job.done, total: job.total } : undefined;
@@ -67,6 +91,8 @@ export function toPayRun(row: PayRunRow): PayRun {
     },
     generated: row.generated,
     skipped: parseSkipped(row.skipped),
+    // Issue 43: how many payslips carry each warning (a run still generating has none yet).
+    warnings: row.status === 'Generating' ? [] : payRunWarningsSummary(parseWarningCounts(row.warnings)),
     totals: {
       gross: fromCents(row.gross),
       deductions: fromCents(row.deductions),
@@ -166,6 +192,7 @@ async function generate(db: Db, run: PayRunRow, input: PayRunInput, actor: Actor
         progress_total: result.generated,
         generated: result.generated,
         skipped: JSON.stringify(result.skipped),
+        warnings: JSON.stringify(result.warnings),
         gross: result.gross,
         deductions: result.deductions,
         nett_salary: result.nett,
@@ -424,6 +451,7 @@ function totalsOf(rows: readonly PayslipRow[]) {
     gross: sum((row) => row.gross_salary),
     deductions: sum((row) => row.admin_charges_deduction + row.other_deductions),
     nett_salary: sum((row) => row.nett_salary),
+    warnings: JSON.stringify(countPayRunWarnings(rows.map(warningsOfPayslip))),
   };
 }
 

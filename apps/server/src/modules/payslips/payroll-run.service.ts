@@ -1,4 +1,5 @@
 import type { PayRules } from '@td/shared/options/pay-rules';
+import { countPayRunWarnings } from '@td/shared/options/pay-runs';
 import { PAYSLIP_MESSAGES as M } from '@td/shared/options/payslips';
 import type { DateRange } from '@td/shared/rules/dates';
 import { fromCents } from '@td/shared/rules/money';
@@ -307,6 +308,8 @@ export interface RunPayslipsResult {
   gross: number;
   deductions: number;
   nett: number;
+  /** Issue 43: `{ code: payslips }`, how many of the payslips written carry each warning code. */
+  warnings: Record<string, number>;
 }
 
 /**
@@ -331,6 +334,7 @@ export async function generateRunPayslips(
   let gross = 0;
   let deductions = 0;
   let nett = 0;
+  const warnings: Array<ReadonlyArray<{ code: string }>> = [];
   for (let from = 0; from < pending.length; from += RUN_BATCH) {
     const batch = pending.slice(from, from + RUN_BATCH);
     const rows = batch.map((entry) => ({
@@ -348,6 +352,7 @@ export async function generateRunPayslips(
       deductions += row.admin_charges_deduction + row.other_deductions;
       nett += row.nett_salary;
     }
+    for (const entry of batch) warnings.push(entry.computed.warnings);
     generated += saved.length;
     onProgress(generated, pending.length);
     // Decision 100: SQLite's statements complete synchronously, so without a turn of the event loop
@@ -359,6 +364,7 @@ export async function generateRunPayslips(
     gross,
     deductions,
     nett,
+    warnings: countPayRunWarnings(warnings),
     skipped: [
       ...entries
         .filter((entry) => !generates(entry))

@@ -7,8 +7,8 @@ import {
   type Weekday,
 } from '@td/shared/options/pay-rules';
 import { negativeNettMessage } from '@td/shared/options/payslips';
+import { actWeeksStart } from '@td/shared/rules/act-overtime';
 import type { DateRange } from '@td/shared/rules/dates';
-import { mondayOf } from '@td/shared/rules/employment-act-pay';
 import type { PayslipBasis } from '@td/shared/rules/payslip-preview';
 import { computeRuledPayslip, type RuledBasis, type RuledPayslip } from '@td/shared/rules/payslip-rules';
 import type { PayslipWorker } from '@td/shared/schemas/payslip';
@@ -46,7 +46,7 @@ export interface PayslipSource {
  * Decision 092: the Act's weeks run Monday to Sunday and belong to the period holding their Sunday, so
  * the days read reach back to the Monday of the period's first week.
  */
-export const actWeeksRange = (period: DateRange): DateRange => ({ start: mondayOf(period.start), end: period.end });
+export const actWeeksRange = (period: DateRange): DateRange => ({ start: actWeeksStart(period), end: period.end });
 
 const weekdayOrDefault = (value: string): Weekday =>
   (WEEKDAYS as readonly string[]).includes(value) ? (value as Weekday) : DEFAULT_REST_DAY;

@@ -1,3 +1,4 @@
+import { permitExpiredMessage } from '@td/shared/schemas/timesheet';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -237,5 +238,31 @@ describe('days an import may not add (issue 41 item 16, decision 082)', () => {
     expect(applied.statusCode, applied.body).toBe(409);
     expect(applied.json().error.message).toBe('The payslip for 1-31 Oct 2026 is paid: this month is closed');
     expect((await t.request({ method: 'GET', url: '/api/timesheets?month=2026-10' })).json().total).toBe(0);
+  });
+
+  it("lists a row after the worker's permit expired as an error with the reason, and imports the others", async () => {
+    const { t, ravi, aung } = await setUp();
+    await t.db.updateTable('workers').set({ wp_expiry_date: '2026-10-15' }).where('id', '=', ravi.id).execute();
+    const csv = [
+      'Worker,Date,In,Out',
+      'TD-0001,15/10/2026,08:00,17:00',
+      'TD-0001,16/10/2026,08:00,17:00',
+      'TD-0002,16/10/2026,08:00,17:00',
+    ].join('\n');
+    const preview = await upload(t, csv, { mapping: JSON.stringify(MAPPING) });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const body = preview.json();
+    expect(body.rows.map((row: { outcome: string; message?: string }) => [row.outcome, row.message])).toEqual([
+      ['new', undefined],
+      ['error', permitExpiredMessage('Ravi Kumar', '2026-10-15')],
+      ['new', undefined],
+    ]);
+    const applied = await t.request({ method: 'POST', url: `/api/timesheet-imports/${body.id}/apply` });
+    expect(applied.json()).toEqual({ created: 2 });
+    const saved = await t.db.selectFrom('timesheets').select(['worker_id', 'work_date']).orderBy('work_date').execute();
+    expect(saved).toEqual([
+      { worker_id: ravi.id, work_date: '2026-10-15' },
+      { worker_id: aung.id, work_date: '2026-10-16' },
+    ]);
   });
 });

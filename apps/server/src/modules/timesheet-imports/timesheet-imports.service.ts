@@ -183,6 +183,17 @@ async function workerMatcher(db: Db) {
   };
 }
 
+/** One preview's answers of a pure reading of a cell's text (never kept past the preview). */
+function memoByText<T>(read: (text: string) => T): (text: string) => T {
+  const known = new Map<string, T>();
+  return (text) => {
+    if (known.has(text)) return known.get(text) as T;
+    const value = read(text);
+    known.set(text, value);
+    return value;
+  };
+}
+
 // An ISO date is read whatever the format: the error CSV writes Excel's dates that way.
 const dateOf = (cell: Cell, format: ImportDateFormat) =>
   dateCellIso(cell) ?? readImportDate(textOf(cell), format) ?? readImportDate(textOf(cell), 'YYYY-MM-DD');
@@ -218,7 +229,12 @@ export async function previewImport(
     site: column(mapping.site),
     notes: column(mapping.notes),
   };
-  const matchWorker = await workerMatcher(db);
+  const matchWorker = memoByText(await workerMatcher(db));
+  // A month's file repeats a few dozen dates and times 50,000 times: each text is read once.
+  const readDate = memoByText((text: string) => dateOf(text, mapping.date_format));
+  const readTime = memoByText((text: string) => timeOf(text));
+  const dateOfCell = (cell: Cell) => (typeof cell === 'string' ? readDate(cell) : dateOf(cell, mapping.date_format));
+  const timeOfCell = (cell: Cell) => (typeof cell === 'string' ? readTime(cell) : timeOf(cell));
   const sites = new Map((await listSiteNames(db)).map((site) => [site.name_key, site.id]));
   const punches = mapping.time_in === mapping.time_out;
 
@@ -240,7 +256,7 @@ export async function previewImport(
       failRow(row, worker.error);
       continue;
     }
-    const workDate = dateOf(cell(at.date), mapping.date_format);
+    const workDate = dateOfCell(cell(at.date));
     if (!workDate) {
       failRow(row, rowBadDate(mapping.date_format));
       continue;
@@ -252,7 +268,7 @@ export async function previewImport(
       continue;
     }
     const notesText = at.notes < 0 ? '' : textOf(cell(at.notes)).trim();
-    const timeIn = timeOf(cell(at.timeIn));
+    const timeIn = timeOfCell(cell(at.timeIn));
     if (timeIn === undefined) {
       failRow(row, ROW_BAD_TIME_IN);
       continue;
@@ -281,7 +297,7 @@ export async function previewImport(
       }
       continue;
     }
-    const timeOut = timeOf(cell(at.timeOut));
+    const timeOut = timeOfCell(cell(at.timeOut));
     if (timeOut === undefined) {
       failRow(row, ROW_BAD_TIME_OUT);
       continue;

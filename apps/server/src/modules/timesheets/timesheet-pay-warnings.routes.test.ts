@@ -1,10 +1,11 @@
-import { dayOver12HoursMessage, overtimeOver72Message } from '@td/shared/schemas/timesheet';
+import { overtimeOver72Message } from '@td/shared/rules/act-overtime';
+import { dayOver12HoursMessage } from '@td/shared/schemas/timesheet';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { insertWorkers } from '../../../test/factories.ts';
 
-async function setup() {
-  const t = await buildTestApp();
+async function setup(env: Record<string, string> = {}) {
+  const t = await buildTestApp(env);
   await t.signIn({ name: 'Hui Min' });
   const [worker] = await insertWorkers(t.db, { first_name: 'Rahim', last_name: 'Uddin' });
   if (!worker) throw new Error('no worker');
@@ -35,38 +36,45 @@ describe('timesheet pay-law warnings (issue 43, EA s.38)', () => {
     expect(twelve.json().pay_warnings).toEqual([]);
   });
 
-  it("warns once the month's overtime passes 72 hours", async () => {
-    const { t, worker } = await setup();
-    const day = (n: number) => `2026-03-${String(n).padStart(2, '0')}`;
-    // 07:00 to 19:00: 11 h, 8 h and 3 h overtime. 24 days make 72 h: the limit itself is not warned.
-    let last: { pay_warnings: unknown[] } | undefined;
-    for (let n = 1; n <= 24; n++) {
+  it("warns once the month's overtime by the Act's count passes 72 hours, as the payslip preview does", async () => {
+    const { t, worker } = await setup({ PAY_RULES: 'employment-act' });
+    const save = async (work_date: string) => {
+      // 07:00 to 19:00: 11 h, recorded as 8 h and 3 h overtime.
       const response = await t.request({
         method: 'POST',
         url: '/api/timesheets',
-        payload: { worker_id: worker.id, work_date: day(n), time_in: '07:00', time_out: '19:00' },
+        payload: { worker_id: worker.id, work_date, time_in: '07:00', time_out: '19:00' },
       });
-      expect(response.statusCode).toBe(201);
-      last = response.json();
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json() as { pay_warnings: Array<{ code: string; message: string }> };
+    };
+    // July 2026 has no public holiday; the worker rests on Sunday. Mondays to Saturdays of the weeks
+    // ending 12, 19 and 26 July: 3 h past 8 a day (18 h a week) and 6 x 8 = 48 normal hours, 4 past 44:
+    // 22 h a week, 66 h. The timesheets themselves record only 54 h of overtime.
+    for (const week of [6, 13, 20]) {
+      for (let day = week; day < week + 6; day++) await save(`2026-07-${String(day).padStart(2, '0')}`);
     }
-    expect(last?.pay_warnings).toEqual([]);
-    const over = await t.request({
+    // Monday 27 and Tuesday 28 July (their week ends in August: only the 3 h a day count): 72 h, the
+    // limit itself, is not warned.
+    await save('2026-07-27');
+    expect((await save('2026-07-28')).pay_warnings).toEqual([]);
+    const over = await save('2026-07-29');
+    const warning = { code: 'OVERTIME_OVER_72', message: overtimeOver72Message(75 * 60, '2026-07') };
+    expect(over.pay_warnings).toEqual([warning]);
+
+    // The payslip preview of the month counts the same hours by the same rule and warns alike.
+    const preview = await t.request({
       method: 'POST',
-      url: '/api/timesheets',
-      payload: { worker_id: worker.id, work_date: day(25), time_in: '07:00', time_out: '19:00' },
+      url: '/api/payslips/preview',
+      payload: { worker_id: worker.id, pay_period_start: '2026-07-01', pay_period_end: '2026-07-31' },
     });
-    expect(over.statusCode).toBe(201);
-    expect(over.json().pay_warnings).toEqual([
-      { code: 'OVERTIME_OVER_72', message: overtimeOver72Message(75 * 60, '2026-03') },
-    ]);
-    // A month of 28 days is summed to its own last day (PostgreSQL refuses 2026-02-31).
-    const february = await t.request({
-      method: 'POST',
-      url: '/api/timesheets',
-      payload: { worker_id: worker.id, work_date: '2026-02-10', time_in: '07:00', time_out: '19:00' },
-    });
-    expect(february.statusCode, february.body).toBe(201);
-    expect(february.json().pay_warnings).toEqual([]);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().total_overtime_hours).toBe(75);
+    expect(preview.json().warnings.filter((w: { code: string }) => w.code === 'OVERTIME_OVER_72')).toEqual([warning]);
+
+    // A month of 28 days is read to its own last day (PostgreSQL refuses 2026-02-31).
+    const february = await save('2026-02-10');
+    expect(february.pay_warnings).toEqual([]);
   });
 
   it('records who requested rest-day work: on one timesheet, and for a crew (EA s.37)', async () => {

@@ -272,20 +272,41 @@ export async function findTimesheetById(db: Db, id: string): Promise<Timesheet |
 }
 
 /** SPEC 7 "check existing by worker_id and work_date". */
-/** Issue 43: a worker's overtime minutes recorded in a month (`YYYY-MM`), for the 72-hour warning. */
-export async function sumOvertimeMinutesInMonth(db: Db, workerId: string, month: string): Promise<number> {
-  // The month's real last day: PostgreSQL refuses a date such as 2026-02-31.
-  const { from, to } = monthRange(month);
-  const row = await db
+/**
+ * Issue 43: what the Act's count of a worker's overtime reads (rules/act-overtime.ts): each day's hours
+ * T (hours worked + overtime, minutes) from `from` to `to`, and the worker's rest day and normal day.
+ */
+export async function listDayMinutes(
+  db: Db,
+  workerId: string,
+  from: string,
+  to: string,
+): Promise<Array<{ workDate: string; minutes: number }>> {
+  const rows = await db
     .selectFrom('timesheets')
-    .select((eb) => eb.fn.sum<number | string | null>('overtime_hours').as('minutes'))
+    .select(['work_date', 'hours_worked', 'overtime_hours'])
     .where('worker_id', '=', workerId)
     .where('work_date', '>=', from)
     .where('work_date', '<=', to)
-    .executeTakeFirst();
-  return Number(row?.minutes ?? 0);
+    .execute();
+  return rows.map((row) => ({
+    workDate: row.work_date,
+    minutes: Number(row.hours_worked) + Number(row.overtime_hours),
+  }));
 }
 
+export function findWorkerWeek(
+  db: Db,
+  workerId: string,
+): Promise<{ rest_day: string; normal_minutes_per_day: number } | undefined> {
+  return db
+    .selectFrom('workers')
+    .select(['rest_day', 'normal_minutes_per_day'])
+    .where('id', '=', workerId)
+    .executeTakeFirst();
+}
+
+/** SPEC 7 "check existing by worker_id and work_date". */
 export async function findTimesheetIdFor(db: Db, workerId: string, workDate: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('timesheets')

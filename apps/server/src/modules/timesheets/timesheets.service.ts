@@ -1,3 +1,5 @@
+import { DEFAULT_NORMAL_HOURS_PER_DAY, DEFAULT_REST_DAY, WEEKDAYS, type Weekday } from '@td/shared/options/pay-rules';
+import { actOvertime, actWeeksStart, calendarMonth, overtimeOver72Warning } from '@td/shared/rules/act-overtime';
 import { type CsvCell, toCsv } from '@td/shared/rules/csv';
 import { dateInTimeZone } from '@td/shared/rules/dates';
 import { monthInTimeZone } from '@td/shared/rules/months';
@@ -10,8 +12,6 @@ import {
   DAY_LIMIT_MINUTES,
   dayOver12HoursMessage,
   duplicateTimesheetMessage,
-  MONTHLY_OVERTIME_LIMIT_MINUTES,
-  overtimeOver72Message,
   permitExpiredMessage,
   type SavedTimesheet,
   SITE_NOT_FOUND_FOR_TIMESHEET,
@@ -34,6 +34,7 @@ import { newId, nowIso } from '../../lib/clock.ts';
 import { MAX_EXPORT_ROWS } from '../../lib/csv-download.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { assertPeriodsOpen } from '../pay-runs/public.ts';
+import { listObservedHolidays } from '../public-holidays/public.ts';
 import { findWorkersSuppliedTo, listSuppliedCompanies } from '../workers/public.ts';
 import * as repo from './timesheets.repository.ts';
 
@@ -349,8 +350,9 @@ function assertNotFuture(workDate: string, timeZone: string, now: Date): void {
 
 /**
  * Issue 41 item 16's warning, and issue 43's (EA s.38): a day over 12 hours (hours worked and overtime),
- * a month over 72 overtime hours (as recorded on the worker's timesheets of the month). Warned, never
- * refused: the hours are paid.
+ * a calendar month over 72 overtime hours counted as the payslip counts them (rules/act-overtime.ts:
+ * past the normal day and past 44 a week; the preview and the pay run warn from the same count).
+ * Warned, never refused: the hours are paid.
  */
 async function withWarnings(db: Db, timesheet: Timesheet): Promise<SavedTimesheet> {
   const payWarnings: TimesheetPayWarning[] = [];
@@ -358,18 +360,36 @@ async function withWarnings(db: Db, timesheet: Timesheet): Promise<SavedTimeshee
   if (dayMinutes > DAY_LIMIT_MINUTES) {
     payWarnings.push({ code: 'DAY_OVER_12_HOURS', message: dayOver12HoursMessage(dayMinutes) });
   }
-  if (timesheet.worker_id && timesheet.overtime_hours > 0) {
-    const month = timesheet.work_date.slice(0, 7);
-    const overtime = await repo.sumOvertimeMinutesInMonth(db, timesheet.worker_id, month);
-    if (overtime > MONTHLY_OVERTIME_LIMIT_MINUTES) {
-      payWarnings.push({ code: 'OVERTIME_OVER_72', message: overtimeOver72Message(overtime, month) });
-    }
+  if (timesheet.worker_id) {
+    const overtimeOver72 = await monthOvertimeWarning(db, timesheet.worker_id, timesheet.work_date);
+    if (overtimeOver72) payWarnings.push(overtimeOver72);
   }
   return {
     ...timesheet,
     warnings: [...timesheetWarnings(timesheet.time_in, timesheet.time_out), ...payWarnings.map((w) => w.message)],
     pay_warnings: payWarnings,
   };
+}
+
+/** The 72-hour warning of the calendar month holding `workDate`, by the Act's one count. */
+async function monthOvertimeWarning(db: Db, workerId: string, workDate: string) {
+  const worker = await repo.findWorkerWeek(db, workerId);
+  if (!worker) return null;
+  const period = calendarMonth(workDate.slice(0, 7));
+  // The weeks ending in the month reach back to the Monday of its first week (decision 092).
+  const read = { start: actWeeksStart(period), end: period.end };
+  const days = await repo.listDayMinutes(db, workerId, read.start, read.end);
+  const holidays = await listObservedHolidays(db, read);
+  const { totalMinutes } = actOvertime({
+    period,
+    days,
+    restDay: (WEEKDAYS as readonly string[]).includes(worker.rest_day)
+      ? (worker.rest_day as Weekday)
+      : DEFAULT_REST_DAY,
+    normalMinutesPerDay: Number(worker.normal_minutes_per_day) || DEFAULT_NORMAL_HOURS_PER_DAY * 60,
+    holidayDates: holidays.map((holiday) => holiday.date),
+  });
+  return overtimeOver72Warning(totalMinutes, period);
 }
 
 const duplicate = (worker: WorkerName, workDate: string) =>

@@ -14,6 +14,7 @@ const RUN: PayRun = {
   progress: { done: 2, total: 2 },
   generated: 2,
   skipped: [],
+  warnings: [],
   totals: { gross: 3000, deductions: 0, nett_salary: 3000 },
   created_by: 'Nur Aisyah',
   approved_by: 'Hui Min',

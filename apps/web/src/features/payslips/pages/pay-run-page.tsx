@@ -58,7 +58,8 @@ const payslipColumns: ReadonlyArray<DataColumn<Payslip>> = [
   { id: 'status', header: 'Status', card: 'badge', cell: (payslip) => <PayslipStatusBadge status={payslip.status} /> },
   { id: 'hours', header: 'Hours', cell: (payslip) => payslip.total_hours_worked.toFixed(2) },
   { id: 'overtime', header: 'Overtime', cell: (payslip) => payslip.total_overtime_hours.toFixed(2) },
-  { id: 'gross', header: 'Gross', cell: (payslip) => formatSgd(payslip.basic_salary + payslip.overtime_amount) },
+  // Issue 43: every earning line (the Act's rest-day and holiday pay and the top-up too), as the run's total.
+  { id: 'gross', header: 'Gross', cell: (payslip) => formatSgd(payslip.gross_salary) },
   {
     id: 'deductions',
     header: 'Deductions',
@@ -281,6 +282,16 @@ export function PayRunPage() {
                 <dd className="text-lg font-semibold">{formatSgd(current.totals.nett_salary)}</dd>
               </div>
             </dl>
+            {current.warnings.length > 0 && (
+              // Issue 43: how many payslips carry each warning; each payslip's own message is in the table.
+              <Alert tone="warning" title="Warnings in this run">
+                <ul className="list-disc pl-5">
+                  {current.warnings.map((warning) => (
+                    <li key={warning.code}>{warning.message}</li>
+                  ))}
+                </ul>
+              </Alert>
+            )}
             {current.skipped.length > 0 && (
               <Alert tone="info" title={`${current.skipped.length} worker(s) skipped`}>
                 {/* One line per reason with its count: a re-run skips hundreds of workers for the same reason. */}

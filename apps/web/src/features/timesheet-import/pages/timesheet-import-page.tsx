@@ -8,12 +8,12 @@ import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { CheckboxField } from '@/components/ui/checkbox-field.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
 import { siteQueries } from '@/features/sites/public/site-queries.ts';
 import { ApiError, api } from '@/lib/api-client.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
+import { ImportPreviewRows, OUTCOME_LABELS } from '../components/import-preview-rows.tsx';
 
 /** Decision 091: the server refuses more; checked here first so a large file is not sent for nothing. */
 const MAX_BYTES = 20 * 1024 * 1024;
@@ -49,13 +49,6 @@ function uploadWithProgress<T>(url: string, form: FormData, onProgress: (share: 
     request.send(form);
   });
 }
-
-const OUTCOME_LABELS: Record<ImportRow['outcome'], string> = {
-  new: 'New',
-  duplicate: 'Duplicate',
-  conflict: 'Conflict',
-  error: 'Error',
-};
 
 type Mapping = {
   worker: string;
@@ -229,9 +222,6 @@ export function TimesheetImportPage() {
       onChange={(event) => setMapping((current) => ({ ...current, [field]: event.target.value }))}
     />
   );
-  const shownRows = preview
-    ? preview.rows.filter((row) => row.outcome !== 'new' && row.outcome !== 'duplicate').slice(0, 500)
-    : [];
 
   return (
     <div className="space-y-4">
@@ -351,63 +341,11 @@ export function TimesheetImportPage() {
               {created} timesheets added.
             </Alert>
           )}
-          {shownRows.length > 0 && (
-            <Table caption="Rows in error and conflicts">
-              <THead>
-                <TR>
-                  <TH>Line</TH>
-                  <TH>Outcome</TH>
-                  <TH>Worker</TH>
-                  <TH>Date</TH>
-                  <TH>In</TH>
-                  <TH>Out</TH>
-                  <TH>Reason</TH>
-                  <TH>Resolve</TH>
-                </TR>
-              </THead>
-              <TBody>
-                {shownRows.map((row) => (
-                  <TR key={row.line}>
-                    <TD>{row.line}</TD>
-                    <TD>{OUTCOME_LABELS[row.outcome]}</TD>
-                    <TD>{row.worker_name ?? '—'}</TD>
-                    <TD>{row.work_date ?? '—'}</TD>
-                    <TD>{row.time_in ?? '—'}</TD>
-                    <TD>{row.time_out ?? '—'}</TD>
-                    <TD>{row.message ?? ''}</TD>
-                    <TD>
-                      {row.outcome === 'conflict' &&
-                        (row.resolution ? (
-                          row.resolution === 'keep' ? (
-                            'Kept existing'
-                          ) : (
-                            'Replaced'
-                          )
-                        ) : (
-                          <span className="flex gap-1">
-                            <Button
-                              size="sm"
-                              variant="secondary"
-                              onClick={() => void resolve(row, 'keep')}
-                              aria-label={`Keep existing for line ${row.line}`}
-                            >
-                              Keep
-                            </Button>
-                            <Button
-                              size="sm"
-                              onClick={() => void resolve(row, 'replace')}
-                              aria-label={`Replace with line ${row.line}`}
-                            >
-                              Replace
-                            </Button>
-                          </span>
-                        ))}
-                    </TD>
-                  </TR>
-                ))}
-              </TBody>
-            </Table>
-          )}
+          <ImportPreviewRows
+            key={preview.id}
+            rows={preview.rows}
+            onResolve={(row, action) => void resolve(row, action)}
+          />
         </section>
       )}
     </div>

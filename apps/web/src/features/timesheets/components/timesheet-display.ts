@@ -37,3 +37,12 @@ export const hoursText = (hours: number): string =>
 /** Issue 43: the pay-law warnings a saved timesheet came back with (none on a timesheet read later). */
 export const payWarningsOf = (timesheet: Timesheet): TimesheetPayWarning[] =>
   (timesheet as Partial<SavedTimesheet>).pay_warnings ?? [];
+
+/**
+ * Issue 43 (EA s.37): who asked for the work on the worker's rest day, as the view shows it; the pay it
+ * earns follows from it.
+ */
+export const restDayRequestedByText = (requestedBy: string | null | undefined): string =>
+  requestedBy === 'Employee'
+    ? "Employee (the worker's own request: half the rest-day pay, Employment Act s.37)"
+    : "Employer (the employer's request: full rest-day pay, Employment Act s.37)";

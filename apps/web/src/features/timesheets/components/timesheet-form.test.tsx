@@ -257,4 +257,27 @@ describe('TimesheetForm', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
     expect(onSave).toHaveBeenLastCalledWith(expect.objectContaining({ confirm_lapsed_certificates: true }));
   });
+
+  it('names the site of the work (decision 090): an edit keeps an inactive site and may change it', async () => {
+    const TUAS = { id: '22222222-0000-4000-8000-000000000001', name: 'Tuas Mega Port', active: true };
+    const OLD = { id: '22222222-0000-4000-8000-000000000002', name: 'Old Yard' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        const body = url.startsWith('/api/sites') ? { items: [TUAS], total: 1 } : { items: [RAVI], total: 1, ...RAVI };
+        return new Response(JSON.stringify(body), { status: 200 });
+      }),
+    );
+    const user = userEvent.setup();
+    const onSave = vi.fn(async () => saved);
+    renderForm(onSave, { ...saved, time_in: '08:00', time_out: '17:00', site_id: OLD.id, site: OLD });
+    const site = screen.getByLabelText('Site');
+    expect(site).toHaveValue(OLD.id);
+    await screen.findByRole('option', { name: 'Tuas Mega Port' });
+    expect(site).toHaveValue(OLD.id);
+    await user.selectOptions(site, TUAS.id);
+    await user.click(screen.getByRole('button', { name: 'Update Timesheet' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ site_id: TUAS.id })));
+  });
 });

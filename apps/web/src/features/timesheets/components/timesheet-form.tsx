@@ -24,6 +24,7 @@ import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { TextAreaField } from '@/components/ui/textarea-field.tsx';
 import { UnsavedChangesDialog } from '@/components/ui/unsaved-changes-dialog.tsx';
+import { siteQueries } from '@/features/sites/public/site-queries.ts';
 import { WorkerPicker } from '@/features/workers/public/worker-picker.tsx';
 import { ApiError, api, errorMessage } from '@/lib/api-client.ts';
 import { focusFirstInvalid } from '@/lib/form-errors.ts';
@@ -38,8 +39,7 @@ export function toFormValues(timesheet?: Timesheet): TimesheetFormValues {
     time_in: timesheet?.time_in?.slice(0, 5) ?? '',
     time_out: timesheet?.time_out?.slice(0, 5) ?? '',
     notes: timesheet?.notes ?? '',
-    // Decision 090: an edit keeps the timesheet's site (the form has no site field; crew entry and the
-    // import set it), so saving never clears it.
+    // Decision 090: the site the work was done on (optional); an edit starts from the stored one.
     site_id: timesheet?.site_id ?? '',
     // Issue 43 (EA s.37): asked only on the worker's rest day; the employer's request by default.
     rest_day_requested_by: timesheet?.rest_day_requested_by ?? DEFAULT_REST_DAY_REQUESTER,
@@ -52,6 +52,7 @@ const FORM_FIELDS = new Set<string>([
   'time_in',
   'time_out',
   'notes',
+  'site_id',
   'rest_day_requested_by',
 ]);
 const isFormField = (name: string): name is keyof TimesheetFormValues => FORM_FIELDS.has(name);
@@ -139,6 +140,12 @@ export function TimesheetForm({ mode, timesheet, onSave, onSaved, onCancel }: Ti
     enabled: Boolean(current.worker_id) && pickedRestDay === undefined,
   });
   const restDay = pickedRestDay ?? workerRecord.data?.rest_day;
+  // Decision 090: the active sites, and the timesheet's own site when it is no longer active.
+  const sites = useQuery(siteQueries.active());
+  const siteOptions = (sites.data?.items ?? []).map((site) => ({ value: site.id, label: site.name }));
+  if (timesheet?.site && !siteOptions.some((option) => option.value === timesheet.site?.id)) {
+    siteOptions.push({ value: timesheet.site.id, label: timesheet.site.name });
+  }
   const onRestDay = Boolean(restDay) && isIsoDate(current.work_date) && weekdayOf(current.work_date) === restDay;
 
   const submit = form.handleSubmit(
@@ -219,6 +226,25 @@ export function TimesheetForm({ mode, timesheet, onSave, onSaved, onCancel }: Ti
               {...form.register('rest_day_requested_by')}
             />
           )}
+          {/* Controlled: the sites arrive after the form, and an uncontrolled select would drop the stored one. */}
+          <Controller
+            control={form.control}
+            name="site_id"
+            render={({ field }) => (
+              <SelectField
+                label={LABELS.site_id}
+                className="col-span-2"
+                placeholder="No site"
+                options={siteOptions}
+                error={errors.site_id?.message}
+                name={field.name}
+                value={field.value ?? ''}
+                onChange={(event) => field.onChange(event.target.value)}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
+          />
           <TextField label={LABELS.time_in} type="time" error={errors.time_in?.message} {...form.register('time_in')} />
           <TextField
             label={LABELS.time_out}

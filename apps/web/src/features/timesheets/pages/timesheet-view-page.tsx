@@ -1,4 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { weekdayOf } from '@td/shared/options/pay-rules';
+import { TIMESHEET_FIELD_LABELS as LABELS } from '@td/shared/schemas/timesheet';
+import type { Worker } from '@td/shared/schemas/worker';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -8,17 +11,25 @@ import { DetailList } from '@/components/ui/detail-list.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { RecordLoadError } from '@/components/ui/record-load-error.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
+import { api } from '@/lib/api-client.ts';
 import { formatDate, formatDateTime } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { fromHere, originOf } from '@/lib/return-to.ts';
 import { timesheetQueries } from '../api/timesheet-queries.ts';
 import { DeleteTimesheetDialog } from '../components/delete-timesheet-dialog.tsx';
-import { formatTime, hoursText, TIMESHEET_LOAD_ERROR, timesheetWorkerName } from '../components/timesheet-display.ts';
+import {
+  formatTime,
+  hoursText,
+  restDayRequestedByText,
+  TIMESHEET_LOAD_ERROR,
+  timesheetWorkerName,
+} from '../components/timesheet-display.ts';
 
 /**
  * SPEC 2 Timesheet Details (/timesheet/view/{id}): worker name and ID, work date, times (HH:MM or N/A),
  * hours and overtime, notes (or No notes provided), created and updated; Edit, Delete, Back to
- * Timesheets; Timesheet Not Found when missing.
+ * Timesheets; Timesheet Not Found when missing. Also its site (decision 090) and, on the worker's rest
+ * day, who asked for the work (issue 43, EA s.37).
  */
 export function TimesheetViewPage() {
   usePageTitle('Timesheet Details');
@@ -27,6 +38,13 @@ export function TimesheetViewPage() {
   const navigate = useNavigate();
   const timesheet = useQuery(timesheetQueries.detail(id));
   const [deleting, setDeleting] = useState(false);
+  // Issue 43: the worker's rest day, from the worker's record (the same query the form reads).
+  const workerId = timesheet.data?.worker_id ?? '';
+  const workerRecord = useQuery({
+    queryKey: ['workers', 'detail', workerId],
+    queryFn: ({ signal }) => api<Worker>(`/api/workers/${workerId}`, { signal }),
+    enabled: Boolean(workerId),
+  });
   // Back to the list as it was (page, month, filters) when opened from it.
   const listPath =
     originOf(location)?.startsWith('/timesheet?') || originOf(location) === '/timesheet'
@@ -61,6 +79,10 @@ export function TimesheetViewPage() {
   }
 
   const data = timesheet.data;
+  const restDay = workerRecord.data?.rest_day;
+  // Shown on the worker's rest day, and whenever the worker's own request was recorded (it halves the pay).
+  const onRestDay = restDay !== undefined && weekdayOf(data.work_date) === restDay;
+  const showRequestedBy = onRestDay || data.rest_day_requested_by === 'Employee';
   return (
     <div>
       <PageHeader
@@ -93,6 +115,7 @@ export function TimesheetViewPage() {
                 { label: 'Worker Name', value: timesheetWorkerName(data) },
                 { label: 'Worker ID', value: data.worker?.worker_id ?? 'N/A' },
                 { label: 'Work Date', value: formatDate(data.work_date) },
+                { label: 'Site', value: data.site?.name ?? 'No site' },
               ]}
             />
             <DetailList
@@ -104,6 +127,18 @@ export function TimesheetViewPage() {
                 { label: 'Overtime Hours', value: hoursText(data.overtime_hours) },
               ]}
             />
+            {showRequestedBy && (
+              <DetailList
+                className="mt-5 border-t border-line pt-5"
+                columns={1}
+                items={[
+                  {
+                    label: LABELS.rest_day_requested_by,
+                    value: `${restDayRequestedByText(data.rest_day_requested_by)}${onRestDay ? ` · ${restDay} is this worker's rest day` : ''}`,
+                  },
+                ]}
+              />
+            )}
           </CardBody>
         </Card>
         <div className="flex flex-col gap-6">
