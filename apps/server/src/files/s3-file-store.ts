@@ -6,6 +6,7 @@ import {
   HeadBucketCommand,
   ListObjectsV2Command,
   type ListObjectsV2CommandOutput,
+  PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
@@ -75,6 +76,10 @@ export function createS3FileStore(settings: S3Settings): S3FileStore {
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     forcePathStyle: settings.forcePathStyle,
+    // Decision 106: a streamed body with a checksum computed on the way goes out in `aws-chunked`
+    // encoding with a trailer, which S3-compatible servers short of AWS's own (s3rver, older MinIO and
+    // Ceph) store as it came, framing included. Checksums are sent where an operation requires one.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     ...(settings.accessKeyId && settings.secretAccessKey
       ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
       : {}),
@@ -131,11 +136,16 @@ export function createS3FileStore(settings: S3Settings): S3FileStore {
     client,
     bucket: Bucket,
 
-    async put(relative, data) {
+    async put(relative, data, size) {
       const Key = checkPath(relative);
-      const Body =
-        data instanceof Readable ? data : Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]);
       try {
+        // A stream of known size (an upload's temporary file) goes out as it is read, in one request;
+        // the multipart `Upload` would gather each 5 MB part in memory first.
+        if (data instanceof Readable && size !== undefined) {
+          await client.send(new PutObjectCommand({ Bucket, Key, Body: data, ContentLength: size }));
+          return;
+        }
+        const Body = data instanceof Readable ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
         await new Upload({ client, params: { Bucket, Key, Body }, queueSize: 2 }).done();
       } catch (error) {
         throw toStorageError(error);
