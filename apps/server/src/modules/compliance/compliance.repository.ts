@@ -238,7 +238,8 @@ type TrainingEb = ExpressionBuilder<Database, 'training_records' | 'workers'>;
 
 /**
  * Decision 094: a certificate counts until it is renewed, that is until the worker has a record of the
- * same course that expires later or never. Only the latest of each course is an item.
+ * same course that expires later or never. Only the latest of each course is an item (of two with the
+ * same expiry, the later recorded).
  */
 const notRenewed = (eb: TrainingEb) =>
   eb.not(
@@ -252,6 +253,12 @@ const notRenewed = (eb: TrainingEb) =>
           inner.or([
             inner('newer.expiry_date', 'is', null),
             inner('newer.expiry_date', '>', inner.ref('training_records.expiry_date')),
+            // Two records of the course with the same expiry are one item (the later recorded), as
+            // the count's one group (`countTraining`).
+            inner.and([
+              inner('newer.expiry_date', '=', inner.ref('training_records.expiry_date')),
+              inner('newer.id', '>', inner.ref('training_records.id')),
+            ]),
           ]),
         ),
     ),
@@ -270,9 +277,48 @@ function trainingQuery(db: Db, window: CalendarWindow, filters: CalendarFilters)
     );
 }
 
+/**
+ * Decision 097: the count reads each course of each worker once, in the order of the
+ * `(worker_id, training_name, expiry_date)` index (index only), keeping the latest expiry and whether
+ * a record never expires; a course is an item when it has no such record and its latest expiry is in
+ * the window. Asking each certificate of the window whether a newer record renews it, and its worker
+ * whether it is active, was two index searches a certificate (about 15,000 on the large set, 210 ms).
+ * Whose courses count is one set read once: the terminated workers (few) without filters, else the
+ * workers the filters leave.
+ */
 export async function countTraining(db: Db, window: CalendarWindow, filters: CalendarFilters): Promise<KindCount> {
-  const row = await trainingQuery(db, window, filters)
-    .select((eb) => countsOf(eb.ref('training_records.expiry_date'), window.today))
+  const courses = db
+    .selectFrom('training_records')
+    .select((eb) => [
+      'worker_id',
+      eb.fn.max('expiry_date').as('latest'),
+      sql<number | string>`count(*) - count(${eb.ref('expiry_date')})`.as('never_expiring'),
+    ])
+    .groupBy(['worker_id', 'training_name']);
+  const filtered = Boolean(filters.q || filters.nationality);
+  const row = await db
+    .selectFrom(courses.as('courses'))
+    .select((eb) => countsOf(eb.ref('courses.latest'), window.today))
+    .where((eb) =>
+      eb.and([
+        eb('courses.never_expiring', '=', 0),
+        inWindow(eb.ref('courses.latest'), window),
+        filtered
+          ? eb(
+              'courses.worker_id',
+              'in',
+              eb
+                .selectFrom('workers')
+                .select('workers.id')
+                .where((workers) => workerFilters(workers, filters)),
+            )
+          : eb(
+              'courses.worker_id',
+              'not in',
+              eb.selectFrom('workers').select('workers.id').where('workers.status', '=', 'Terminated'),
+            ),
+      ]),
+    )
     .executeTakeFirst();
   return toCount(row);
 }
