@@ -67,9 +67,9 @@ export interface S3FileStore extends FileStore {
  * Decision 087: files in an S3-compatible bucket (AWS SDK v3), so that every server sees every file.
  * Object keys are the store paths; the trash (decision 042) is the `.trash/` prefix: a move is a copy
  * and a delete, so a crash between them leaves the file in both places, which `settleTrash` resolves as
- * it does for the folder (put back over the same bytes, or removed). Writes go through the SDK's
- * multipart `Upload`, which sends a stream in parts and never needs it whole; reads are the object's
- * body as a stream.
+ * it does for the folder (put back over the same bytes, or removed). An upload's stream, of known
+ * size, goes out as one `PutObject` as it is read (decision 106); a stream of unknown size through the
+ * SDK's multipart `Upload`, 5 MB parts at a time; reads are the object's body as a stream.
  */
 export function createS3FileStore(settings: S3Settings): S3FileStore {
   const client = new S3Client({
