@@ -38,7 +38,23 @@ const MB = 1024 * 1024;
 /** A real PNG padded to one kilobyte short of the limit: the checks read every byte of it. */
 const nearLimit = Buffer.concat([sampleFiles.png(), Buffer.alloc(MAX_UPLOAD_BYTES - 1024 - sampleFiles.png().length)]);
 
-const temporaryUploads = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('td-upload-'));
+/**
+ * This file's own temporary folder (each test file runs in a process of its own), so that the
+ * temporary uploads counted are this file's only.
+ */
+const temporaryFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'td-test-tmp-'));
+process.env.TMPDIR = temporaryFolder;
+afterAll(() => fs.rmSync(temporaryFolder, { recursive: true, force: true }));
+
+const temporaryUploads = () => fs.readdirSync(temporaryFolder).filter((name) => name.startsWith('td-upload-'));
+
+/** Waits up to 5 s for the temporary uploads to be gone. */
+async function temporaryUploadsLeft(): Promise<number> {
+  for (let waited = 0; waited < 5000 && temporaryUploads().length > 0; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return temporaryUploads().length;
+}
 
 /**
  * Sends the uploads at once over real sockets, all but the closing bytes, measures, then the rest.
@@ -99,7 +115,7 @@ async function uploadTogether(t: TestApp) {
 
 async function expectFlatMemory(t: TestApp, read: (url: string) => Promise<Buffer | null>) {
   await t.signIn({ name: 'Uploader' });
-  const before = temporaryUploads().length;
+  expect(temporaryUploads()).toEqual([]);
   const result = await uploadTogether(t);
   console.info(
     `${UPLOADS} uploads of ${(nearLimit.length / MB).toFixed(2)} MB: +${(result.whileReceived / MB).toFixed(1)} MB reachable while received, +${(result.peakWhileStored / MB).toFixed(1)} MB at most while checked and stored`,
@@ -109,7 +125,7 @@ async function expectFlatMemory(t: TestApp, read: (url: string) => Promise<Buffe
   expect(result.whileReceived).toBeLessThan(8 * MB);
   expect(result.peakWhileStored).toBeLessThan(12 * MB);
   // Each upload was on disk, not in memory, while it arrived.
-  expect(result.temporaryFiles - before).toBeGreaterThanOrEqual(UPLOADS);
+  expect(result.temporaryFiles).toBe(UPLOADS);
   const stored = await t.db.selectFrom('stored_files').select(['url', 'size_bytes']).execute();
   expect(stored).toHaveLength(UPLOADS);
   for (const file of stored) {
@@ -117,7 +133,7 @@ async function expectFlatMemory(t: TestApp, read: (url: string) => Promise<Buffe
     expect((await read(file.url))?.equals(nearLimit)).toBe(true);
   }
   // The temporary files are gone once answered.
-  expect(temporaryUploads().length).toBeLessThanOrEqual(before);
+  expect(await temporaryUploadsLeft()).toBe(0);
 }
 
 describe('uploads near the limit keep memory flat (issue 47, decision 106)', () => {
@@ -151,5 +167,43 @@ describe('uploads near the limit keep memory flat (issue 47, decision 106)', () 
         return Buffer.concat(chunks);
       });
     }, 60_000);
+  });
+});
+
+describe('the temporary file of an upload (decision 106)', () => {
+  it('is removed when the upload is refused: too large, not an allowed type, no kind', async () => {
+    const t = await buildTestApp();
+    await t.signIn();
+    const send = (fields: Record<string, string>, name: string, data: Buffer) => {
+      const body = multipart(fields, { name, data });
+      return t.request({ method: 'POST', url: '/api/files', payload: body.payload, headers: body.headers });
+    };
+    const tooLarge = Buffer.concat([sampleFiles.png(), Buffer.alloc(MAX_UPLOAD_BYTES)]);
+    expect((await send({ kind: 'photo' }, 'big.png', tooLarge)).statusCode).toBe(413);
+    expect((await send({ kind: 'photo' }, 'scan.pdf', sampleFiles.pdf())).statusCode).toBe(400);
+    expect((await send({}, 'me.png', sampleFiles.png())).statusCode).toBe(400);
+    expect(await temporaryUploadsLeft()).toBe(0);
+    expect(await t.db.selectFrom('stored_files').select('id').execute()).toEqual([]);
+  });
+
+  it('is removed when the client goes away in the middle', async () => {
+    const t = await buildTestApp();
+    await t.signIn();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as net.AddressInfo;
+    const body = multipart({ kind: 'photo' }, { name: 'large.png', data: nearLimit });
+    const socket = net.connect(port, '127.0.0.1');
+    socket.write(
+      `POST /api/files HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost\r\nCookie: ${t.cookie}\r\n` +
+        `Content-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
+    );
+    socket.write(body.payload.subarray(0, body.payload.length / 2));
+    for (let waited = 0; waited < 5000 && temporaryUploads().length === 0; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(temporaryUploads()).toHaveLength(1);
+    socket.destroy();
+    expect(await temporaryUploadsLeft()).toBe(0);
+    expect(await t.db.selectFrom('stored_files').select('id').execute()).toEqual([]);
   });
 });
