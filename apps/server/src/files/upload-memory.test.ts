@@ -48,6 +48,16 @@ afterAll(() => fs.rmSync(temporaryFolder, { recursive: true, force: true }));
 
 const temporaryUploads = () => fs.readdirSync(temporaryFolder).filter((name) => name.startsWith('td-upload-'));
 
+/** How many temporary uploads this process holds open (removed or not). */
+const openTemporaryUploads = () =>
+  fs.readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return fs.readlinkSync(`/proc/self/fd/${fd}`).includes(`${temporaryFolder}/td-upload-`);
+    } catch {
+      return false;
+    }
+  }).length;
+
 /** Waits up to 5 s for the temporary uploads to be gone. */
 async function temporaryUploadsLeft(): Promise<number> {
   for (let waited = 0; waited < 5000 && temporaryUploads().length > 0; waited += 50) {
@@ -204,6 +214,13 @@ describe('the temporary file of an upload (decision 106)', () => {
     expect(temporaryUploads()).toHaveLength(1);
     socket.destroy();
     expect(await temporaryUploadsLeft()).toBe(0);
+    // Nor is it left open (Linux: the process's open files).
+    if (fs.existsSync('/proc/self/fd')) {
+      for (let waited = 0; waited < 5000 && openTemporaryUploads() > 0; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(openTemporaryUploads()).toBe(0);
+    }
     expect(await t.db.selectFrom('stored_files').select('id').execute()).toEqual([]);
   });
 });

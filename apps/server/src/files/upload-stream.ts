@@ -94,13 +94,16 @@ export function readUpload(request: FastifyRequest, options: UploadOptions): Pro
  * the size). The caller discards the file; a refused upload leaves none behind.
  */
 export async function receiveUpload(request: FastifyRequest, options: UploadOptions): Promise<ReceivedUpload> {
-  const temporary: TemporaryFiles = { files: [], abandoned: false };
+  const temporary: TemporaryFiles = { files: [], writing: new Set(), abandoned: false };
   try {
     return await parseUpload(request, options, (stream, fileName, maxFileBytes) =>
       writeToTemporaryFile(stream, fileName, maxFileBytes, temporary),
     );
   } catch (error) {
     temporary.abandoned = true;
+    // A request that stopped being read (a client gone, a refusal) never ends its file part: the write
+    // is ended here, or its file stays open.
+    for (const stream of temporary.writing) stream.destroy();
     await Promise.all(temporary.files.map((file) => file.discard()));
     throw error;
   }
@@ -109,6 +112,8 @@ export async function receiveUpload(request: FastifyRequest, options: UploadOpti
 /** The temporary files of one upload; once `abandoned`, a write that finishes late removes its own. */
 interface TemporaryFiles {
   files: ReceivedFile[];
+  /** The file parts still being written. */
+  writing: Set<BusboyFileStream>;
   abandoned: boolean;
 }
 
@@ -164,6 +169,7 @@ async function writeToTemporaryFile(
   output.on('error', (error) => {
     writeFailure = error;
   });
+  temporary.writing.add(stream);
   try {
     await pipeline(stream, counter, output);
   } catch (error) {
@@ -172,6 +178,8 @@ async function writeToTemporaryFile(
     // A temporary folder that cannot be written is the server's failure; anything else, the client's bytes.
     if (writeFailure) throw writeFailure;
     throw uploadUnreadable();
+  } finally {
+    temporary.writing.delete(stream);
   }
   if (temporary.abandoned) await file.discard();
   return file;
