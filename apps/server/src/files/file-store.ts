@@ -5,8 +5,12 @@ import type { Readable } from 'node:stream';
  * Paths are relative, forward-slash, already checked by the caller (`documents/ipa/<uuid>.pdf`).
  */
 export interface FileStore {
-  /** Writes the file; a stream is written as it arrives (the S3 store sends it in parts). */
-  put(path: string, data: Uint8Array | Readable): Promise<void>;
+  /**
+   * Writes the file; a stream is written as it arrives, never held whole. `size`, when the caller knows
+   * it, lets the S3 store send the stream as one request (decision 106); without it the S3 store sends
+   * it in parts.
+   */
+  put(path: string, data: Uint8Array | Readable, size?: number): Promise<void>;
   /** The file's bytes as a stream, or null when it does not exist. */
   get(path: string): Promise<{ body: Readable; size: number } | null>;
   /** Removes the file; a file that is already gone is not an error. */

@@ -1,8 +1,65 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { cleanText, hasForbiddenCharacters } from '@td/shared/schemas/fields';
 import type { FileKind } from '@td/shared/schemas/file';
 import { INVALID_CERTIFICATE_TYPE, INVALID_DOCUMENT_TYPE, INVALID_PHOTO_TYPE } from '@td/shared/schemas/file';
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromStream } from 'file-type/node';
 import { pdfHasActiveContent } from './pdf-active-content.ts';
+
+/**
+ * An upload's bytes as the checks read them: streamed from the start, in chunks (issue 47, decision
+ * 106), so a file received to a temporary file is never held whole, except by the PDF parser.
+ */
+export interface UploadContent {
+  size: number;
+  /** The bytes from the first, as a stream; the reader destroys it when done. */
+  open(): Readable;
+  /** Every byte at once: only the PDF parser needs this (pdf-lib parses from memory). */
+  readAll(): Promise<Uint8Array>;
+}
+
+/** Bytes already in memory (the demo data, tests). */
+export function contentOfBytes(data: Uint8Array): UploadContent {
+  return {
+    size: data.byteLength,
+    open: () => Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)], { objectMode: false }),
+    readAll: async () => data,
+  };
+}
+
+/** A file on this machine (an upload received to a temporary file), read in 64 KB chunks. */
+export function contentOfFile(location: string, size: number): UploadContent {
+  return {
+    size,
+    open: () => createReadStream(location, { highWaterMark: 64 * 1024 }),
+    readAll: () => fs.readFile(location),
+  };
+}
+
+/**
+ * Whether `pattern` occurs anywhere in the bytes (read as latin1, one character a byte), chunk by
+ * chunk. `carryFrom(text)` says where in the text read so far a match may begin that the next chunk
+ * would complete; from there on it is searched again with the next chunk.
+ */
+async function streamContains(
+  content: UploadContent,
+  pattern: RegExp,
+  carryFrom: (text: string) => number,
+): Promise<boolean> {
+  const stream = content.open();
+  let carried = '';
+  try {
+    for await (const chunk of stream) {
+      const text = carried + (chunk as Buffer).toString('latin1');
+      if (pattern.test(text)) return true;
+      carried = text.slice(carryFrom(text));
+    }
+    return false;
+  } finally {
+    stream.destroy();
+  }
+}
 
 /** The formats an upload may have. */
 export type FileFormat = 'pdf' | 'doc' | 'docx' | 'jpg' | 'png' | 'gif';
@@ -65,9 +122,13 @@ export function keptFileName(fileName: string): string | null {
   return characters.slice(0, MAX_FILE_NAME_LENGTH - Array.from(suffix).length).join('') + suffix;
 }
 
+const WORD_PART_NAME = 'word/document.xml';
+const WORD_PART = /word\/document\.xml/;
+
 /** What the bytes are, whatever the name says. */
-export async function detectFormat(data: Uint8Array): Promise<FileFormat | null> {
-  const detected = await fileTypeFromBuffer(data);
+export async function detectFormat(content: UploadContent): Promise<FileFormat | null> {
+  const stream = content.open();
+  const detected = await fileTypeFromStream(stream).finally(() => stream.destroy());
   switch (detected?.ext) {
     case 'pdf':
       return 'pdf';
@@ -84,7 +145,9 @@ export async function detectFormat(data: Uint8Array): Promise<FileFormat | null>
       return 'docx';
     // A DOCX is a zip; when the detector stops at "zip", the Word part's name must be in it.
     case 'zip':
-      return Buffer.from(data.buffer, data.byteOffset, data.byteLength).includes('word/document.xml') ? 'docx' : null;
+      return (await streamContains(content, WORD_PART, (text) => Math.max(0, text.length - WORD_PART_NAME.length)))
+        ? 'docx'
+        : null;
     default:
       return null;
   }
@@ -102,10 +165,35 @@ const MARKUP =
  * True when the bytes carry script or markup, whatever format they claim to be; for a PDF, also when
  * the parsed document holds a script, a launch action or an embedded file (decision 036).
  */
-export async function hasActiveContent(data: Uint8Array, format: FileFormat): Promise<boolean> {
+export async function hasActiveContent(content: UploadContent, format: FileFormat): Promise<boolean> {
   // latin1 maps each byte to one character, so a regular expression sees the raw bytes.
-  const text = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('latin1');
-  return MARKUP.test(text) || (format === 'pdf' && (await pdfHasActiveContent(data)));
+  return (
+    (await streamContains(content, MARKUP, markupCarryFrom)) ||
+    (format === 'pdf' && (await oneParseAtATime(async () => pdfHasActiveContent(await content.readAll()))))
+  );
+}
+
+/**
+ * Where a markup match cut by the chunk's end may begin: every alternative of MARKUP that starts with
+ * `<` holds no `>`, so it begins after the last `>`, at the first `<` there; `javascript:` is 11
+ * characters, so it begins in the last 10. The text searched again is that much, the whole file at
+ * worst (a `<` never closed), as the search over the whole file was.
+ */
+function markupCarryFrom(text: string): number {
+  const open = text.indexOf('<', text.lastIndexOf('>') + 1);
+  const tail = Math.max(0, text.length - 10);
+  return open === -1 ? tail : Math.min(open, tail);
+}
+
+let parsing: Promise<unknown> = Promise.resolve();
+/**
+ * pdf-lib parses from memory: one PDF at a time, so however many uploads arrive together, at most one
+ * file (5 MB) and its parsed objects are held at once (decision 106).
+ */
+function oneParseAtATime<T>(parse: () => Promise<T>): Promise<T> {
+  const result = parsing.then(parse, parse);
+  parsing = result.catch(() => undefined);
+  return result;
 }
 
 export type UploadCheck =
@@ -116,15 +204,15 @@ export type UploadCheck =
  * Accepts a file only when its name and its content are both an allowed format for the kind, and the
  * same one: a program renamed `.pdf` is refused because its bytes are not a PDF.
  */
-export async function checkUpload(kind: FileKind, fileName: string, data: Uint8Array): Promise<UploadCheck> {
+export async function checkUpload(kind: FileKind, fileName: string, content: UploadContent): Promise<UploadCheck> {
   const rule = RULES[kind];
   const extension = extensionOf(fileName);
   const named = FORMAT_OF_EXTENSION[extension];
   if (!named || !rule.formats.includes(named)) return { ok: false, message: rule.invalid };
-  const content = await detectFormat(data);
-  if (content !== named) return { ok: false, message: rule.invalid };
-  if (await hasActiveContent(data, content)) return { ok: false, message: rule.invalid };
-  return { ok: true, format: content, extension, contentType: CONTENT_TYPES[content] };
+  const format = await detectFormat(content);
+  if (format !== named) return { ok: false, message: rule.invalid };
+  if (await hasActiveContent(content, format)) return { ok: false, message: rule.invalid };
+  return { ok: true, format, extension, contentType: CONTENT_TYPES[format] };
 }
 
 /** PDF and images open in the browser; Word files download (ARCHITECTURE differs 2). */

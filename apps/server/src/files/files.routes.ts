@@ -8,7 +8,7 @@ import { currentUser } from '../plugins/session.ts';
 import type { FileStore } from './file-store.ts';
 import { dispositionFor } from './file-types.ts';
 import { deleteFile, readFile, type Upload, uploadFile } from './files.service.ts';
-import { acceptMultipart, readUpload } from './upload-stream.ts';
+import { acceptMultipart, type ReceivedFile, receiveUpload } from './upload-stream.ts';
 
 interface FilesRoutesOptions {
   db: Db;
@@ -17,13 +17,25 @@ interface FilesRoutesOptions {
 
 const FileKindField = z.enum(FILE_KINDS);
 
-/** The `kind` field and the one `file` part of an upload (SPEC 9: at most 5 MB). */
-async function readFileUpload(request: FastifyRequest): Promise<Upload> {
-  const { fields, file } = await readUpload(request, { maxFileBytes: MAX_UPLOAD_BYTES, fieldNames: ['kind'] });
-  const parsedKind = FileKindField.safeParse(fields.kind);
-  if (!parsedKind.success) throw badRequest(FILE_KIND_REQUIRED, { kind: FILE_KIND_REQUIRED });
-  if (!file) throw badRequest(FILE_REQUIRED, { file: FILE_REQUIRED });
-  return { kind: parsedKind.data, ...file };
+/**
+ * The `kind` field and the one `file` part of an upload (SPEC 9: at most 5 MB), the file received to
+ * a temporary file (decision 106) that `use` reads; it is removed afterwards whatever happens.
+ */
+async function withFileUpload<T>(request: FastifyRequest, use: (upload: Upload) => Promise<T>): Promise<T> {
+  const { fields, file } = await receiveUpload(request, { maxFileBytes: MAX_UPLOAD_BYTES, fieldNames: ['kind'] });
+  const received: ReceivedFile | undefined = file;
+  try {
+    const parsedKind = FileKindField.safeParse(fields.kind);
+    if (!parsedKind.success) throw badRequest(FILE_KIND_REQUIRED, { kind: FILE_KIND_REQUIRED });
+    if (!received) throw badRequest(FILE_REQUIRED, { file: FILE_REQUIRED });
+    return await use({
+      kind: parsedKind.data,
+      fileName: received.fileName,
+      file: { path: received.path, size: received.size },
+    });
+  } finally {
+    await received?.discard();
+  }
 }
 
 /** `inline; filename="..."; filename*=UTF-8''...` with an ASCII fallback for old clients. */
@@ -34,15 +46,15 @@ function contentDisposition(contentType: string, originalName: string): string {
 
 /** SPEC 3 stored files, 4 deletion, 8 storage errors; ARCHITECTURE differs 2 (private) and 6 (checked). */
 export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app, { db, store }) => {
-  // Only this plugin accepts multipart bodies; `readUpload` streams them with the limits above.
+  // Only this plugin accepts multipart bodies; `receiveUpload` streams them with the limits above.
   acceptMultipart(app);
 
   app.post(
     '/',
     { schema: { tags: ['files'], consumes: ['multipart/form-data'], response: { 201: UploadedFile } } },
     async (request, reply) => {
-      const upload = await readFileUpload(request);
-      return reply.status(201).send(await uploadFile(db, store, upload, currentUser(request)));
+      const uploaded = await withFileUpload(request, (upload) => uploadFile(db, store, upload, currentUser(request)));
+      return reply.status(201).send(uploaded);
     },
   );
 

@@ -17,7 +17,7 @@ import { AppError, badRequest, forbidden, notFound } from '../lib/errors.ts';
 import type { FileStore } from './file-store.ts';
 import { StorageError } from './file-store.ts';
 import { deleteWithTrash } from './file-trash.ts';
-import { checkUpload, keptFileName } from './file-types.ts';
+import { checkUpload, contentOfBytes, contentOfFile, keptFileName } from './file-types.ts';
 import * as repo from './files.repository.ts';
 
 /**
@@ -58,15 +58,18 @@ function storageFailure(error: unknown, action: 'upload' | 'delete', kind: FileK
   return new AppError(500, 'STORAGE_FAILED', message);
 }
 
-export interface Upload {
-  kind: FileKind;
-  fileName: string;
-  data: Uint8Array;
-}
+/**
+ * An uploaded file: received to a temporary file (the route, issue 47: never held whole in memory),
+ * or bytes already in memory (the demo data).
+ */
+export type Upload =
+  | { kind: FileKind; fileName: string; data: Uint8Array }
+  | { kind: FileKind; fileName: string; file: { path: string; size: number } };
 
 /**
  * Checks the file by name and content, stores it under a random name, and records it with the audit
- * entry in one transaction. A failed record removes the stored bytes again.
+ * entry in one transaction. A failed record removes the stored bytes again. A received file is read as
+ * a stream by the checks and by the store (decision 106).
  */
 export async function uploadFile(
   db: Db,
@@ -77,13 +80,14 @@ export async function uploadFile(
 ): Promise<{ url: string }> {
   const originalName = keptFileName(upload.fileName);
   if (originalName === null) throw badRequest(FILE_NAME_INVALID, { file: FILE_NAME_INVALID });
-  const check = await checkUpload(upload.kind, originalName, upload.data);
+  const content = 'data' in upload ? contentOfBytes(upload.data) : contentOfFile(upload.file.path, upload.file.size);
+  const check = await checkUpload(upload.kind, originalName, content);
   if (!check.ok) throw badRequest(check.message, { file: check.message });
 
   // SPEC 3: random names that keep the original (lower-cased) extension.
   const path = `${FILE_FOLDERS[upload.kind]}/${randomUUID()}.${check.extension}`;
   try {
-    await store.put(path, upload.data);
+    await store.put(path, 'data' in upload ? upload.data : content.open(), content.size);
   } catch (error) {
     throw storageFailure(error, 'upload', upload.kind);
   }
@@ -94,7 +98,7 @@ export async function uploadFile(
     url: urlOfPath(path),
     original_name: originalName,
     content_type: check.contentType,
-    size_bytes: upload.data.byteLength,
+    size_bytes: content.size,
     created_by: actor.id,
     created_at: nowIso(now),
   };

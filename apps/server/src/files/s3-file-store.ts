@@ -6,6 +6,7 @@ import {
   HeadBucketCommand,
   ListObjectsV2Command,
   type ListObjectsV2CommandOutput,
+  PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
@@ -66,15 +67,19 @@ export interface S3FileStore extends FileStore {
  * Decision 087: files in an S3-compatible bucket (AWS SDK v3), so that every server sees every file.
  * Object keys are the store paths; the trash (decision 042) is the `.trash/` prefix: a move is a copy
  * and a delete, so a crash between them leaves the file in both places, which `settleTrash` resolves as
- * it does for the folder (put back over the same bytes, or removed). Writes go through the SDK's
- * multipart `Upload`, which sends a stream in parts and never needs it whole; reads are the object's
- * body as a stream.
+ * it does for the folder (put back over the same bytes, or removed). An upload's stream, of known
+ * size, goes out as one `PutObject` as it is read (decision 106); a stream of unknown size through the
+ * SDK's multipart `Upload`, 5 MB parts at a time; reads are the object's body as a stream.
  */
 export function createS3FileStore(settings: S3Settings): S3FileStore {
   const client = new S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     forcePathStyle: settings.forcePathStyle,
+    // Decision 106: a streamed body with a checksum computed on the way goes out in `aws-chunked`
+    // encoding with a trailer, which S3-compatible servers short of AWS's own (s3rver, older MinIO and
+    // Ceph) store as it came, framing included. Checksums are sent where an operation requires one.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     ...(settings.accessKeyId && settings.secretAccessKey
       ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
       : {}),
@@ -131,11 +136,16 @@ export function createS3FileStore(settings: S3Settings): S3FileStore {
     client,
     bucket: Bucket,
 
-    async put(relative, data) {
+    async put(relative, data, size) {
       const Key = checkPath(relative);
-      const Body =
-        data instanceof Readable ? data : Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]);
       try {
+        // A stream of known size (an upload's temporary file) goes out as it is read, in one request;
+        // the multipart `Upload` would gather each 5 MB part in memory first.
+        if (data instanceof Readable && size !== undefined) {
+          await client.send(new PutObjectCommand({ Bucket, Key, Body: data, ContentLength: size }));
+          return;
+        }
+        const Body = data instanceof Readable ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
         await new Upload({ client, params: { Bucket, Key, Body }, queueSize: 2 }).done();
       } catch (error) {
         throw toStorageError(error);

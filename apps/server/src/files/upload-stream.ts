@@ -1,3 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Busboy, type BusboyFileStream, type BusboyInstance } from '@fastify/busboy';
 import { FILE_REQUIRED, FILE_TOO_LARGE, UPLOAD_UNREADABLE } from '@td/shared/schemas/file';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -13,6 +20,11 @@ import { AppError, badRequest } from '../lib/errors.ts';
  *   is read, and a body without one is refused as soon as the file passes the limit. The 413 closes
  *   the connection (the error handler sends `Connection: close`), so the rest of a 500 MB body is
  *   never read.
+ *
+ * Two ways to receive the file: `readUpload` keeps it in memory (an attendance import, parsed whole
+ * anyway); `receiveUpload` writes it to a temporary file as it arrives, so a stored document is never
+ * held whole in memory (issue 47, decision 106): the content checks read that file and the store is
+ * given a stream of it.
  */
 
 export const fileTooLarge = () => new AppError(413, 'FILE_TOO_LARGE', FILE_TOO_LARGE);
@@ -38,6 +50,23 @@ export interface UploadParts {
   file: { fileName: string; data: Buffer } | undefined;
 }
 
+/** An uploaded file written to a temporary file; `discard` removes it (call it once done, in `finally`). */
+export interface ReceivedFile {
+  fileName: string;
+  /** Absolute path of the temporary file, readable by this process only. */
+  path: string;
+  size: number;
+  discard(): Promise<void>;
+}
+
+export interface ReceivedUpload {
+  fields: Record<string, string>;
+  file: ReceivedFile | undefined;
+}
+
+/** Where the file part goes as it arrives: resolves when it is all there, rejects with an AppError. */
+type FileSink<T> = (stream: BusboyFileStream, fileName: string, maxFileBytes: number) => Promise<T>;
+
 /**
  * Lets multipart bodies through to the route unread, so `readUpload` streams them. Register it in
  * the plugin that accepts uploads: every other route keeps answering 415 to multipart.
@@ -56,7 +85,107 @@ const hasBoundary = (contentType: string | undefined) => /;\s*boundary=(?:"[^"]+
  * The text fields and the one file of an upload. Refuses, with the messages above, what cannot be
  * read; stops reading the moment the file passes `maxFileBytes`.
  */
-export async function readUpload(request: FastifyRequest, options: UploadOptions): Promise<UploadParts> {
+export function readUpload(request: FastifyRequest, options: UploadOptions): Promise<UploadParts> {
+  return parseUpload(request, options, collectInMemory);
+}
+
+/**
+ * As `readUpload`, with the file written to a temporary file as it arrives (memory stays flat whatever
+ * the size). The caller discards the file; a refused upload leaves none behind.
+ */
+export async function receiveUpload(request: FastifyRequest, options: UploadOptions): Promise<ReceivedUpload> {
+  const temporary: TemporaryFiles = { files: [], writing: new Set(), abandoned: false };
+  try {
+    return await parseUpload(request, options, (stream, fileName, maxFileBytes) =>
+      writeToTemporaryFile(stream, fileName, maxFileBytes, temporary),
+    );
+  } catch (error) {
+    temporary.abandoned = true;
+    // A request that stopped being read (a client gone, a refusal) never ends its file part: the write
+    // is ended here, or its file stays open.
+    for (const stream of temporary.writing) stream.destroy();
+    await Promise.all(temporary.files.map((file) => file.discard()));
+    throw error;
+  }
+}
+
+/** The temporary files of one upload; once `abandoned`, a write that finishes late removes its own. */
+interface TemporaryFiles {
+  files: ReceivedFile[];
+  /** The file parts still being written. */
+  writing: Set<BusboyFileStream>;
+  abandoned: boolean;
+}
+
+/** The whole file in memory, refused with 413 past the limit. */
+const collectInMemory: FileSink<{ fileName: string; data: Buffer }> = (stream, fileName, maxFileBytes) =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxFileBytes) {
+        stream.destroy();
+        reject(fileTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    stream.on('limit', () => reject(fileTooLarge()));
+    stream.on('error', () => reject(uploadUnreadable()));
+    stream.on('end', () => resolve({ fileName, data: Buffer.concat(chunks, size) }));
+  });
+
+/**
+ * Writes the file part to `<tmpdir>/td-upload-<uuid>` (created exclusively, owner-only), counting
+ * bytes as they pass: one past the limit stops the write with 413 and the partial file is removed.
+ */
+async function writeToTemporaryFile(
+  stream: BusboyFileStream,
+  fileName: string,
+  maxFileBytes: number,
+  temporary: TemporaryFiles,
+): Promise<ReceivedFile> {
+  const location = path.join(os.tmpdir(), `td-upload-${randomUUID()}`);
+  let size = 0;
+  const file: ReceivedFile = {
+    fileName,
+    path: location,
+    get size() {
+      return size;
+    },
+    discard: () => fs.rm(location, { force: true }).catch(() => undefined),
+  };
+  temporary.files.push(file);
+  stream.on('limit', () => stream.destroy(fileTooLarge()));
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      done(size > maxFileBytes ? fileTooLarge() : null, chunk);
+    },
+  });
+  const output = createWriteStream(location, { flags: 'wx', mode: 0o600 });
+  let writeFailure: unknown;
+  output.on('error', (error) => {
+    writeFailure = error;
+  });
+  temporary.writing.add(stream);
+  try {
+    await pipeline(stream, counter, output);
+  } catch (error) {
+    void file.discard();
+    if (error instanceof AppError) throw error;
+    // A temporary folder that cannot be written is the server's failure; anything else, the client's bytes.
+    if (writeFailure) throw writeFailure;
+    throw uploadUnreadable();
+  } finally {
+    temporary.writing.delete(stream);
+  }
+  if (temporary.abandoned) await file.discard();
+  return file;
+}
+
+async function parseUpload<T>(request: FastifyRequest, options: UploadOptions, sink: FileSink<T>) {
   const { maxFileBytes, fileField = 'file', fieldNames } = options;
   const contentType = request.headers['content-type'];
   if (!isMultipart(request)) throw badRequest(FILE_REQUIRED, { file: FILE_REQUIRED });
@@ -68,7 +197,7 @@ export async function readUpload(request: FastifyRequest, options: UploadOptions
   try {
     parser = Busboy({
       headers: { ...request.headers, 'content-type': contentType ?? '' },
-      // One byte past the limit is enough to know; `collect` refuses it as it arrives.
+      // One byte past the limit is enough to know; the sink refuses it as it arrives.
       limits: { fileSize: maxFileBytes + 1, files: 1, fields: 5, parts: 6, fieldSize: MAX_FIELD_BYTES },
     });
   } catch {
@@ -76,14 +205,15 @@ export async function readUpload(request: FastifyRequest, options: UploadOptions
   }
 
   const raw = request.raw;
-  return new Promise<UploadParts>((resolve, reject) => {
+  return new Promise<{ fields: Record<string, string>; file: T | undefined }>((resolve, reject) => {
     const fields: Record<string, string> = {};
-    let file: UploadParts['file'];
+    let file: T | undefined;
+    let receiving = false;
     let reading: Promise<void> = Promise.resolve();
     let settled = false;
 
     /** Stops reading the request at once: nothing more is parsed or buffered. */
-    const fail = (error: AppError) => {
+    const fail = (error: unknown) => {
       if (settled) return;
       settled = true;
       raw.unpipe(parser);
@@ -91,37 +221,23 @@ export async function readUpload(request: FastifyRequest, options: UploadOptions
       reject(error);
     };
 
-    const collect = (stream: BusboyFileStream, fileName: string): Promise<void> =>
-      new Promise((done) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        stream.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > maxFileBytes) {
-            stream.destroy();
-            fail(fileTooLarge());
-            return;
-          }
-          chunks.push(chunk);
-        });
-        stream.on('limit', () => fail(fileTooLarge()));
-        stream.on('error', () => fail(uploadUnreadable()));
-        stream.on('end', () => {
-          file = { fileName, data: Buffer.concat(chunks, size) };
-          done();
-        });
-      });
-
     parser.on('field', (name, value, _nameTruncated, valueTruncated) => {
       if (fieldNames.includes(name) && !valueTruncated) fields[name] = value;
     });
     parser.on('file', (name, stream, fileName) => {
-      if (name !== fileField || file !== undefined) {
+      if (name !== fileField || receiving) {
         stream.on('error', () => undefined);
         stream.resume();
         return;
       }
-      reading = collect(stream, fileName);
+      receiving = true;
+      reading = sink(stream, fileName, maxFileBytes).then(
+        (received) => {
+          file = received;
+        },
+        // Past the limit (or a failed write), the request stops being read at once.
+        (error: unknown) => fail(error),
+      );
     });
     parser.on('filesLimit', () => fail(badRequest(ONE_AT_A_TIME, { file: ONE_AT_A_TIME })));
     parser.on('partsLimit', () => fail(uploadUnreadable()));

@@ -29,6 +29,7 @@ import * as lawfulPay from './0028-lawful-pay.ts';
 import * as compliance from './0029-compliance.ts';
 import * as workerSearchName from './0032-worker-search-name.ts';
 import * as payRunWarnings from './0035-pay-run-warnings.ts';
+import * as complianceCalendarIndexes from './0036-compliance-calendar-indexes.ts';
 
 /** Listed here rather than read from disk, so the bundled server carries them. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0029-compliance': compliance,
   '0032-worker-search-name': workerSearchName,
   '0035-pay-run-warnings': payRunWarnings,
+  '0036-compliance-calendar-indexes': complianceCalendarIndexes,
 };

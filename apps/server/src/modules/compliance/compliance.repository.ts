@@ -238,7 +238,8 @@ type TrainingEb = ExpressionBuilder<Database, 'training_records' | 'workers'>;
 
 /**
  * Decision 094: a certificate counts until it is renewed, that is until the worker has a record of the
- * same course that expires later or never. Only the latest of each course is an item.
+ * same course that expires later or never. Only the latest of each course is an item (of two with the
+ * same expiry, the later recorded).
  */
 const notRenewed = (eb: TrainingEb) =>
   eb.not(
@@ -252,6 +253,12 @@ const notRenewed = (eb: TrainingEb) =>
           inner.or([
             inner('newer.expiry_date', 'is', null),
             inner('newer.expiry_date', '>', inner.ref('training_records.expiry_date')),
+            // Two records of the course with the same expiry are one item (the later recorded), as
+            // the count's one group (`countTraining`).
+            inner.and([
+              inner('newer.expiry_date', '=', inner.ref('training_records.expiry_date')),
+              inner('newer.id', '>', inner.ref('training_records.id')),
+            ]),
           ]),
         ),
     ),
@@ -270,11 +277,67 @@ function trainingQuery(db: Db, window: CalendarWindow, filters: CalendarFilters)
     );
 }
 
-export async function countTraining(db: Db, window: CalendarWindow, filters: CalendarFilters): Promise<KindCount> {
-  const row = await trainingQuery(db, window, filters)
-    .select((eb) => countsOf(eb.ref('training_records.expiry_date'), window.today))
+/** Stands for "never expires" in a course's latest expiry: later than any window's end. */
+const NEVER_EXPIRES = '9999-12-31';
+
+/**
+ * How many courses (worker and course name) have a latest expiry in the window, of the workers
+ * `workerSet` keeps (all when undefined). Each course is read once, in the order of the
+ * `(worker_id, training_name, expiry_date)` index (index only); a record that never expires renews the
+ * course for good.
+ */
+async function countCourses(
+  db: Db,
+  window: CalendarWindow,
+  workerSet?: (eb: ExpressionBuilder<Database, 'training_records'>) => Expression<SqlBool>,
+): Promise<KindCount> {
+  // The sentinel as a literal: the same aggregate written with a bound parameter in each place is, to
+  // SQLite, a different one each time, computed once for each place.
+  const latest = sql<string>`max(coalesce(${sql.ref('training_records.expiry_date')}, ${sql.lit(NEVER_EXPIRES)}))`;
+  const courses = db
+    .selectFrom('training_records')
+    .select(latest.as('latest'))
+    .$if(workerSet !== undefined, (query) => query.where((eb) => (workerSet as NonNullable<typeof workerSet>)(eb)))
+    .groupBy(['training_records.worker_id', 'training_records.training_name'])
+    .having((eb) => eb.and([eb(latest, '<', sql.lit(NEVER_EXPIRES)), inWindow(latest, window)]));
+  const row = await db
+    .selectFrom(courses.as('courses'))
+    .select((eb) => countsOf(eb.ref('courses.latest'), window.today))
     .executeTakeFirst();
   return toCount(row);
+}
+
+/**
+ * Decision 097: the training items of the window, counted per course. Asking each certificate of the
+ * window whether a newer record renews it, and its worker whether it is active, was three index
+ * searches a certificate on SQLite (about 15,000 on the large set, 41-210 ms). Without filters: every
+ * worker's courses less the terminated workers' (few, read through the worker index), which spares a
+ * membership test per record; with filters, the courses of the workers they leave.
+ */
+export async function countTraining(db: Db, window: CalendarWindow, filters: CalendarFilters): Promise<KindCount> {
+  if (filters.q || filters.nationality) {
+    return countCourses(db, window, (eb) =>
+      eb(
+        'training_records.worker_id',
+        'in',
+        eb
+          .selectFrom('workers')
+          .select('workers.id')
+          .where((workers) => workerFilters(workers, filters)),
+      ),
+    );
+  }
+  const [everyone, terminated] = await Promise.all([
+    countCourses(db, window),
+    countCourses(db, window, (eb) =>
+      eb(
+        'training_records.worker_id',
+        'in',
+        eb.selectFrom('workers').select('workers.id').where('workers.status', '=', 'Terminated'),
+      ),
+    ),
+  ]);
+  return { overdue: everyone.overdue - terminated.overdue, due: everyone.due - terminated.due };
 }
 
 export async function listTraining(

@@ -128,6 +128,65 @@ describe('compliance calendar (decision 094, 095)', () => {
     expect(letters.items[0].generated_by).toEqual(expect.any(String));
   });
 
+  it('counts each course of a worker once, as the page lists it: the latest expiry, never one renewed for good', async () => {
+    const t = await buildTestApp();
+    await t.signIn();
+    const [ali, bala, gone] = await insertWorkers(
+      t.db,
+      { first_name: 'Ali', nationality: 'Indian' },
+      { first_name: 'Bala', nationality: 'Bangladeshi' },
+      { first_name: 'Chan', nationality: 'Indian', status: 'Terminated' },
+    );
+    if (!ali || !bala || !gone) throw new Error('no workers');
+    const record = (workerId: string, name: string, expiry: string | null) => ({
+      id: crypto.randomUUID(),
+      worker_id: workerId,
+      training_name: name,
+      training_date: inDays(-800),
+      expiry_date: expiry,
+      certificate_number: null,
+      training_provider: null,
+      notes: null,
+      certificate_url: null,
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+    });
+    await t.db
+      .insertInto('training_records')
+      .values([
+        // Two records of one course with the same expiry: one item.
+        record(ali.id, 'CSOC', inDays(-10)),
+        record(ali.id, 'CSOC', inDays(-10)),
+        // Renewed by a later expiry: the later one is the item, due in the window.
+        record(ali.id, 'Work at Height', inDays(-30)),
+        record(ali.id, 'Work at Height', inDays(20)),
+        // Renewed by a record that never expires: no item.
+        record(bala.id, 'CSOC', inDays(-5)),
+        record(bala.id, 'CSOC', null),
+        record(bala.id, 'Rigger', inDays(40)),
+        // A terminated worker's certificates are no item.
+        record(gone.id, 'CSOC', inDays(-3)),
+      ])
+      .execute();
+    const calendar = async (query = '') =>
+      (await t.request({ method: 'GET', url: `/api/compliance?kind=training${query}` })).json();
+    const all = await calendar();
+    expect(all.counts.training).toEqual({ overdue: 1, due: 2 });
+    expect(
+      all.items.map((item: { worker: { first_name: string }; due_date: string }) => [
+        item.worker.first_name,
+        item.due_date,
+      ]),
+    ).toEqual([
+      ['Ali', inDays(-10)],
+      ['Ali', inDays(20)],
+      ['Bala', inDays(40)],
+    ]);
+    expect((await calendar('&nationality=Indian')).counts.training).toEqual({ overdue: 1, due: 1 });
+    expect((await calendar('&q=bala')).counts.training).toEqual({ overdue: 0, due: 1 });
+    expect((await calendar(`&from=${inDays(30)}`)).counts.training).toEqual({ overdue: 1, due: 1 });
+  });
+
   it('records bond and insurance on the worker, flags a permit beyond the passport or bond, renews with history', async () => {
     const t = await buildTestApp();
     await t.signIn();
