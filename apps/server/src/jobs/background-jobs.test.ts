@@ -17,7 +17,8 @@ afterEach(async () => {
 /** One "server": its own connection pool, its own jobs, the same database. */
 function server(lockKey: number, runs: string[], name: string) {
   const db = createDatabase({
-    databaseUrl: process.env.TEST_DATABASE_URL,
+    // The SQLite project has TEST_DATABASE_URL in its environment too (or "skip"): only the PostgreSQL one uses it.
+    databaseUrl: databaseUnderTest === 'postgres' ? process.env.TEST_DATABASE_URL : undefined,
     dataDir: os.tmpdir(),
     sqliteFile: ':memory:',
   });
