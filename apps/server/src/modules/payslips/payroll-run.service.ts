@@ -2,7 +2,8 @@ import type { PayRules } from '@td/shared/options/pay-rules';
 import { PAYSLIP_MESSAGES as M } from '@td/shared/options/payslips';
 import type { DateRange } from '@td/shared/rules/dates';
 import { fromCents } from '@td/shared/rules/money';
-import { type RuledPayslip, ruledFiguresInDollars } from '@td/shared/rules/payslip-rules';
+import { ruledFiguresInDollars } from '@td/shared/rules/payslip-rules';
+import { type PayslipAddition, type StatutoryPayslip, statutoryInDollars } from '@td/shared/rules/payslip-statutory';
 import {
   type PayrollRunInput,
   type PayrollRunPreview,
@@ -47,7 +48,7 @@ import { PAYSLIP_ENTITY } from './payslips.service.ts';
 
 interface RunEntry {
   source: PayslipSource;
-  computed: RuledPayslip;
+  computed: StatutoryPayslip;
   /** The worker's payslip whose period overlaps the run's, if any: the run skips the worker. */
   existing: repo.OverlappingPayslip | null;
 }
@@ -75,14 +76,17 @@ async function gatherRun(db: Db, input: PayrollRunInput, payRules: PayRules, loc
   // read the month totals as before.
   const weeks = actWeeksRange(period);
   const act = payRules === 'employment-act';
-  const [workers, charges, existing, days, holidays, monthTotals] = await Promise.all([
+  const [workers, charges, existing, days, holidays, monthTotals, yearToDate] = await Promise.all([
     workersRead,
     listPayrollCharges(db, period, ids, { lock }).then(chargesByWorker),
     repo.payslipsOverlappingByWorker(db, period),
     act ? listTimesheetDays(db, weeks, ids).then(daysByWorker) : Promise.resolve(new Map<string, TimesheetDay[]>()),
     act ? listObservedHolidays(db, weeks) : Promise.resolve([]),
     act ? Promise.resolve(undefined) : sumTimesheetsByWorker(db, period, ids),
+    // Issue 44: the year's CPF wages (the Additional Wage ceiling), every worker in one query.
+    repo.cpfYearToDate(db, period),
   ]);
+  const additions = additionsByWorker(input.additions ?? []);
   const entries = workers.map((worker) => {
     const own = charges.get(worker.id) ?? [];
     const source: PayslipSource = {
@@ -95,17 +99,31 @@ async function gatherRun(db: Db, input: PayrollRunInput, payRules: PayRules, loc
       chargeRows: own,
       days: days.get(worker.id) ?? [],
       holidays,
+      yearToDate: yearToDate.get(worker.id),
     };
-    // The run has no other deductions: they are entered one payslip at a time.
+    // The run has no other deductions: they are entered one payslip at a time; its additions are per worker.
     return {
       source,
-      computed: computeSourcePayslip(source, period, payRules, 0),
+      computed: computeSourcePayslip(source, period, payRules, 0, additions.get(worker.id) ?? []),
       existing: existing.get(worker.id) ?? null,
     };
   });
   const found = new Set(workers.map((worker) => worker.id));
   const missing = (requested ?? []).filter((id) => !found.has(id));
   return { period, entries, missing };
+}
+
+/** Issue 44: a run's additions (cents, as parsed) by worker. */
+function additionsByWorker(
+  additions: ReadonlyArray<{ worker_id: string; label: string; amount: number; kind: PayslipAddition['kind'] }>,
+): Map<string, PayslipAddition[]> {
+  const byWorker = new Map<string, PayslipAddition[]>();
+  for (const { worker_id, label, amount, kind } of additions) {
+    const list = byWorker.get(worker_id) ?? [];
+    list.push({ label, amountCents: amount, kind });
+    byWorker.set(worker_id, list);
+  }
+  return byWorker;
 }
 
 function daysByWorker(days: readonly TimesheetDay[]): Map<string, TimesheetDay[]> {
@@ -129,6 +147,7 @@ function toRunRow({ source, computed, existing }: RunEntry): PayrollRunRow {
     admin_charges: repo.chargeTotalsToApi(source.charges),
     warnings: computed.warnings,
     existing_payslip: existing ? { id: existing.id, status: existing.status } : null,
+    ...statutoryInDollars(computed.statutory),
   };
 }
 
@@ -345,7 +364,8 @@ export async function generateRunPayslips(
     for (const row of rows) {
       // Every earning line (the Act's rest-day, holiday and IPA top-up lines too, decision 092).
       gross += row.gross_salary ?? row.basic_salary + row.overtime_amount;
-      deductions += row.admin_charges_deduction + row.other_deductions;
+      // Issue 44: the employee's CPF is a deduction line, so gross - deductions is the nett.
+      deductions += row.admin_charges_deduction + row.other_deductions + (row.cpf_employee ?? 0);
       nett += row.nett_salary;
     }
     generated += saved.length;
