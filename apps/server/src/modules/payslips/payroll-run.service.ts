@@ -3,7 +3,13 @@ import { PAYSLIP_MESSAGES as M } from '@td/shared/options/payslips';
 import type { DateRange } from '@td/shared/rules/dates';
 import { fromCents } from '@td/shared/rules/money';
 import { ruledFiguresInDollars } from '@td/shared/rules/payslip-rules';
-import { type PayslipAddition, type StatutoryPayslip, statutoryInDollars } from '@td/shared/rules/payslip-statutory';
+import {
+  type CpfYearToDate,
+  type PayslipAddition,
+  type StatutoryPayslip,
+  statutoryInDollars,
+} from '@td/shared/rules/payslip-statutory';
+import { isResidentPass } from '@td/shared/schemas/worker';
 import {
   type PayrollRunInput,
   type PayrollRunPreview,
@@ -76,16 +82,19 @@ async function gatherRun(db: Db, input: PayrollRunInput, payRules: PayRules, loc
   // read the month totals as before.
   const weeks = actWeeksRange(period);
   const act = payRules === 'employment-act';
-  const [workers, charges, existing, days, holidays, monthTotals, yearToDate] = await Promise.all([
+  const [workers, charges, existing, days, holidays, monthTotals] = await Promise.all([
     workersRead,
     listPayrollCharges(db, period, ids, { lock }).then(chargesByWorker),
     repo.payslipsOverlappingByWorker(db, period),
     act ? listTimesheetDays(db, weeks, ids).then(daysByWorker) : Promise.resolve(new Map<string, TimesheetDay[]>()),
     act ? listObservedHolidays(db, weeks) : Promise.resolve([]),
     act ? Promise.resolve(undefined) : sumTimesheetsByWorker(db, period, ids),
-    // Issue 44: the year's CPF wages (the Additional Wage ceiling), every worker in one query.
-    repo.cpfYearToDate(db, period),
   ]);
+  // Issue 44: the year's CPF wages (the Additional Wage ceiling), every worker in one query, read only
+  // when a Citizen or PR is in the run (no other pays CPF).
+  const yearToDate = workers.some((worker) => isResidentPass(worker.type_of_pass))
+    ? await repo.cpfYearToDate(db, period)
+    : new Map<string, CpfYearToDate>();
   const additions = additionsByWorker(input.additions ?? []);
   const entries = workers.map((worker) => {
     const own = charges.get(worker.id) ?? [];

@@ -2,6 +2,7 @@ import type { PayRules } from '@td/shared/options/pay-rules';
 import { PAY_RUN_MESSAGES } from '@td/shared/options/pay-runs';
 import { deductionsOverCapMessage, PAYSLIP_MESSAGES as M, payslipExistsMessage } from '@td/shared/options/payslips';
 import type { DateRange } from '@td/shared/rules/dates';
+import { isResidentPass } from '@td/shared/schemas/worker';
 import { deductionsOverHalf } from '@td/shared/rules/employment-act-pay';
 import { fromCents, toCents } from '@td/shared/rules/money';
 import { ruledFiguresInDollars } from '@td/shared/rules/payslip-rules';
@@ -85,7 +86,8 @@ async function sourceFor(
     listPayrollCharges(db, period, [worker.id], { lock }),
     act ? listTimesheetDays(db, weeks, [worker.id]) : Promise.resolve([]),
     act ? listObservedHolidays(db, weeks) : Promise.resolve([]),
-    repo.cpfYearToDate(db, period, worker.id),
+    // Issue 44: only a Citizen or PR pays CPF, whose Additional Wage ceiling reads the year's payslips.
+    isResidentPass(worker.type_of_pass) ? repo.cpfYearToDate(db, period, worker.id) : Promise.resolve(undefined),
   ]);
   return {
     worker,
@@ -95,7 +97,7 @@ async function sourceFor(
     chargeRows: charges,
     days,
     holidays,
-    yearToDate: yearToDate.get(worker.id),
+    yearToDate: yearToDate?.get(worker.id),
   };
 }
 
