@@ -1,4 +1,4 @@
-import { type CpfAgeBand, CPF_RATE_TABLES, type CpfRateTable, inForce } from './statutory-rates.ts';
+import { CPF_RATE_TABLES, type CpfAgeBand, type CpfRateTable, inForce } from './statutory-rates.ts';
 
 /**
  * Issue 44, decision 103: a month's CPF contributions for a Singapore Citizen or PR, as a pure function.

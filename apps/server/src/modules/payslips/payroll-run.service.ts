@@ -9,7 +9,6 @@ import {
   type StatutoryPayslip,
   statutoryInDollars,
 } from '@td/shared/rules/payslip-statutory';
-import { isResidentPass } from '@td/shared/schemas/worker';
 import {
   type PayrollRunInput,
   type PayrollRunPreview,
@@ -17,6 +16,7 @@ import {
   type PayrollRunRow,
   SKIP_REASONS,
 } from '@td/shared/schemas/payslip';
+import { isResidentPass } from '@td/shared/schemas/worker';
 import { type Actor, insertCreateAuditsOfStoredRows } from '../../audit/audit.repository.ts';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';

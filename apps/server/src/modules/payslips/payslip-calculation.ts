@@ -9,9 +9,9 @@ import {
 import { negativeNettMessage } from '@td/shared/options/payslips';
 import type { DateRange } from '@td/shared/rules/dates';
 import { mondayOf } from '@td/shared/rules/employment-act-pay';
-import type { PayslipBasis } from '@td/shared/rules/payslip-preview';
 import { levyTierOf } from '@td/shared/rules/levy';
-import { computeRuledPayslip, type RuledBasis, type RuledPayslip } from '@td/shared/rules/payslip-rules';
+import type { PayslipBasis } from '@td/shared/rules/payslip-preview';
+import { computeRuledPayslip, type RuledBasis } from '@td/shared/rules/payslip-rules';
 import {
   type CpfYearToDate,
   cpfBasis,

@@ -2,7 +2,6 @@ import type { PayRules } from '@td/shared/options/pay-rules';
 import { PAY_RUN_MESSAGES } from '@td/shared/options/pay-runs';
 import { deductionsOverCapMessage, PAYSLIP_MESSAGES as M, payslipExistsMessage } from '@td/shared/options/payslips';
 import type { DateRange } from '@td/shared/rules/dates';
-import { isResidentPass } from '@td/shared/schemas/worker';
 import { deductionsOverHalf } from '@td/shared/rules/employment-act-pay';
 import { fromCents, toCents } from '@td/shared/rules/money';
 import { ruledFiguresInDollars } from '@td/shared/rules/payslip-rules';
@@ -15,6 +14,7 @@ import type {
   PayslipPreview,
   PayslipPreviewInput,
 } from '@td/shared/schemas/payslip';
+import { isResidentPass } from '@td/shared/schemas/worker';
 import { type Actor, type AuditEvent, recordAudit, recordAuditMany } from '../../audit/audit.repository.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';

@@ -2,8 +2,8 @@ import { toCsv } from '@td/shared/rules/csv';
 import { dueDateAfter, levyForMonth, levyRateTable, levyTierOf } from '@td/shared/rules/levy';
 import { fromCents } from '@td/shared/rules/money';
 import type { LevyTier } from '@td/shared/rules/statutory-rates';
-import type { LevyQuery, LevyReport, LevySheet } from '@td/shared/schemas/levy-report';
 import { minutesToHours } from '@td/shared/rules/timesheet-hours';
+import type { LevyQuery, LevyReport, LevySheet } from '@td/shared/schemas/levy-report';
 import {
   MANPOWER_COLUMNS,
   type ManpowerQuery,
