@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertWorkers } from '../../../test/factories.ts';
 import { insertPayslipRow } from '../../../test/payroll-factories.ts';
+import { readPdf } from '../../../test/pdf-text.ts';
 
 /** Issue 44 through the API, on both databases: additions, CPF, SDL and levy on the payslip. */
 async function actApp(): Promise<TestApp> {
@@ -52,6 +53,17 @@ describe('CPF, SDL and levy on payslips (issue 44)', () => {
     expect(generated.json()).toMatchObject(expected);
     const read = await t.request({ method: 'GET', url: `/api/payslips/${generated.json().id}` });
     expect(read.json()).toMatchObject(expected);
+    // The PDF shows each addition, the employee's CPF as a deduction and the employer's costs apart.
+    const pdf = await t.request({ method: 'GET', url: `/api/payslips/${generated.json().id}/pdf` });
+    expect(pdf.statusCode).toBe(200);
+    const { text } = readPdf(pdf.rawPayload);
+    expect(text).toContain('Transport allowance SGD 200.00 Allowance (ordinary wage for CPF)');
+    expect(text).toContain('Performance bonus SGD 500.00 Bonus (additional wage for CPF)');
+    expect(text).toContain('Gross salary SGD 2,500.00');
+    expect(text).toContain(
+      "CPF (employee's share) SGD 0.00 SGD 500.00 employee 20%, employer 17% (age 55 and below); ordinary wages SGD 2,000.00, additional wages SGD 500.00",
+    );
+    expect(text).toContain("CPF (employer's share) Skills Development Levy SGD 425.00 SGD 6.25");
     // The added fields come after the ones answered before issue 44.
     const keys = Object.keys(read.json());
     expect(keys.slice(-7)).toEqual([
