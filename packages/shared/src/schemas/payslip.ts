@@ -77,11 +77,14 @@ export const ADDITION_KIND_MESSAGE = "Please choose the addition's kind: allowan
 
 /**
  * Issue 44 (decision 103): an allowance (ordinary wages for CPF) or a bonus (additional wages) on the
- * payslip: a label, an amount in dollars (cents once parsed) and its kind.
+ * payslip: a label, an amount in dollars (checked to the cent) and its kind.
  */
 export const PayslipAdditionInput = z.object({
   label: safeText(100, { label: 'Addition' }).refine((value) => value !== '', 'Please enter what the addition is for'),
-  amount: money({ label: 'Addition Amount' }).refine((cents) => cents > 0, 'Addition Amount must be more than 0'),
+  // Dollars out, as other deductions: the screens send what the schema parsed (the server takes cents).
+  amount: money({ label: 'Addition Amount' })
+    .refine((cents) => cents > 0, 'Addition Amount must be more than 0')
+    .transform(fromCents),
   kind: z.enum(ADDITION_KINDS, { error: ADDITION_KIND_MESSAGE }),
 });
 export type PayslipAdditionInput = z.output<typeof PayslipAdditionInput>;

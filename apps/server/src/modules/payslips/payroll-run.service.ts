@@ -1,7 +1,7 @@
 import type { PayRules } from '@td/shared/options/pay-rules';
 import { PAYSLIP_MESSAGES as M } from '@td/shared/options/payslips';
 import type { DateRange } from '@td/shared/rules/dates';
-import { fromCents } from '@td/shared/rules/money';
+import { fromCents, toCents } from '@td/shared/rules/money';
 import { ruledFiguresInDollars } from '@td/shared/rules/payslip-rules';
 import {
   type CpfYearToDate,
@@ -122,14 +122,14 @@ async function gatherRun(db: Db, input: PayrollRunInput, payRules: PayRules, loc
   return { period, entries, missing };
 }
 
-/** Issue 44: a run's additions (cents, as parsed) by worker. */
+/** Issue 44: a run's additions (dollars, as parsed) by worker, in cents. */
 function additionsByWorker(
   additions: ReadonlyArray<{ worker_id: string; label: string; amount: number; kind: PayslipAddition['kind'] }>,
 ): Map<string, PayslipAddition[]> {
   const byWorker = new Map<string, PayslipAddition[]>();
   for (const { worker_id, label, amount, kind } of additions) {
     const list = byWorker.get(worker_id) ?? [];
-    list.push({ label, amountCents: amount, kind });
+    list.push({ label, amountCents: toCents(amount), kind });
     byWorker.set(worker_id, list);
   }
   return byWorker;

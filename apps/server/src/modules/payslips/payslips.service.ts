@@ -177,10 +177,10 @@ export async function previewPayslip(db: Db, input: PayslipPreviewInput, payRule
   };
 }
 
-/** The additions as parsed (cents) in the rules' terms. */
+/** The additions as parsed (dollars, checked to the cent) in the rules' terms (cents). */
 export const additionsOf = (
   additions: ReadonlyArray<{ label: string; amount: number; kind: PayslipAddition['kind'] }>,
-): PayslipAddition[] => additions.map(({ label, amount, kind }) => ({ label, amountCents: amount, kind }));
+): PayslipAddition[] => additions.map(({ label, amount, kind }) => ({ label, amountCents: toCents(amount), kind }));
 
 /** SPEC 8 duplicate message, naming the period of the payslip that is already there. */
 function duplicateError(worker: PayrollWorker, existing: repo.OverlappingPayslip) {
