@@ -94,11 +94,13 @@ export function PayRunsPage() {
                 onChange={(e) => setEnd(e.target.value)}
                 required
               />
+            </div>
+            <PayRunAdditions value={additions} onChange={setAdditions} disabled={create.isPending} />
+            <div>
               <Button type="submit" icon={<Play aria-hidden="true" className="h-4 w-4" />} busy={create.isPending}>
                 New pay run
               </Button>
             </div>
-            <PayRunAdditions value={additions} onChange={setAdditions} disabled={create.isPending} />
           </form>
           {create.isError && (
             <Alert tone="error" className="mt-4">
