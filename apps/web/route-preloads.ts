@@ -62,6 +62,7 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/sites/add': signedIn('sites', 'site-form-page'),
   '/sites/edit/:id': signedIn('sites', 'site-form-page'),
   '/reports/manpower': signedIn('reports', 'manpower-report-page'),
+  '/reports/levy': signedIn('reports', 'levy-report-page'),
   '/admin-charge': signedIn('admin-charges', 'admin-charge-list-page'),
   '/admin-charge/add': signedIn('admin-charges', 'admin-charge-add-page'),
   '/admin-charge/edit/:id': signedIn('admin-charges', 'admin-charge-edit-page'),

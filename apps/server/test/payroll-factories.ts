@@ -178,6 +178,15 @@ export async function insertPayslipRow(
     payment_mode: null,
     paid_bank_swift_code: null,
     paid_bank_account_no: null,
+    additions: null,
+    allowances_amount: 0,
+    bonuses_amount: 0,
+    cpf_ordinary_wages: 0,
+    cpf_additional_wages: 0,
+    cpf_employee: 0,
+    cpf_employer: 0,
+    sdl: 0,
+    levy: 0,
     ...overrides,
   };
   await db.insertInto('payslips').values(row).execute();

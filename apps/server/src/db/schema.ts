@@ -164,6 +164,12 @@ export interface WorkersTable {
   sip_attended_date: string | null;
   /** 0 is "no probation"; null is not recorded. */
   probation_months: number | null;
+  /** Issue 44 (migration 0033): the date of PR status, the PR's CPF rates, the permit's cancellation. */
+  pr_start_date: ColumnType<string | null, string | null | undefined, string | null>;
+  pr_cpf_scheme: Generated<string>;
+  wp_cancellation_date: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What staff set; null derives the tier (levy.ts). */
+  levy_tier: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export type WorkerRow = Selectable<WorkersTable>;
 export type NewWorkerRow = Insertable<WorkersTable>;
@@ -331,6 +337,17 @@ export interface PayslipsTable {
   payment_mode: 'GIRO' | 'Cash' | 'Cheque' | null;
   paid_bank_swift_code: string | null;
   paid_bank_account_no: string | null;
+  /** Issue 44 (migration 0033): JSON `[{ label, amount (cents), kind }]`; null for none. */
+  additions: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Integer cents: the additions by kind, the wages subject to CPF, the shares, SDL and levy. */
+  allowances_amount: Generated<number>;
+  bonuses_amount: Generated<number>;
+  cpf_ordinary_wages: Generated<number>;
+  cpf_additional_wages: Generated<number>;
+  cpf_employee: Generated<number>;
+  cpf_employer: Generated<number>;
+  sdl: Generated<number>;
+  levy: Generated<number>;
 }
 export type PayslipRow = Selectable<PayslipsTable>;
 

@@ -76,8 +76,23 @@ export interface PayslipDocument {
    * adds, and the charges it did not deduct. Absent (or `seed`): SPEC 9's lines as before.
    */
   employmentAct?: EmploymentActLines | null;
+  /** Issue 44: additions, CPF, SDL and levy; left out, the payslip has none. */
+  statutory?: PayslipStatutoryLines | null;
   generatedAt: string;
   generatedBy: string | null;
+}
+
+/** Issue 44 (decision 103): the additions and the statutory contributions of the payslip (cents). */
+export interface PayslipStatutoryLines {
+  additions: ReadonlyArray<{ label: string; amountCents: number; kind: 'allowance' | 'bonus' }>;
+  cpfOrdinaryWagesCents: number;
+  cpfAdditionalWagesCents: number;
+  cpfEmployeeCents: number;
+  cpfEmployerCents: number;
+  /** "employee 20%, employer 17% (age 55 and below)"; empty when no CPF applies. */
+  cpfBasis: string;
+  sdlCents: number;
+  levyCents: number;
 }
 
 export interface EmploymentActLines {
@@ -312,7 +327,7 @@ function drawPayslip(doc: Doc, payslip: PayslipDocument, options: PayslipPdfOpti
         amount: formatCents(act.declaredTopupCents),
       });
     }
-    amountRow(doc, { text: 'Allowances', amount: formatCents(0) });
+    drawAdditions(doc, payslip.statutory, 'Allowances');
     totalRow(doc, 'Gross salary', formatCents(act.grossSalaryCents));
   } else {
     amountRow(doc, {
@@ -329,8 +344,12 @@ function drawPayslip(doc: Doc, payslip: PayslipDocument, options: PayslipPdfOpti
       amount: formatCents(payslip.overtimeAmountCents),
     });
     // The Regulations list both; we pay neither (decision 021), so one line says so for both.
-    amountRow(doc, { text: 'Allowances and other additional payments', amount: formatCents(0) });
-    totalRow(doc, 'Gross salary', formatCents(payslip.basicSalaryCents + payslip.overtimeAmountCents));
+    drawAdditions(doc, payslip.statutory, 'Allowances and other additional payments');
+    totalRow(
+      doc,
+      'Gross salary',
+      formatCents(payslip.basicSalaryCents + payslip.overtimeAmountCents + additionsCents(payslip.statutory)),
+    );
   }
 
   heading(doc, 'Deductions', 40);
@@ -345,10 +364,39 @@ function drawPayslip(doc: Doc, payslip: PayslipDocument, options: PayslipPdfOpti
     doc.fillColor(COLOR.text);
   }
   amountRow(doc, { text: 'Other deductions', amount: formatCents(payslip.otherDeductionsCents) });
+  const statutory = payslip.statutory;
+  const cpfApplies = Boolean(statutory && (statutory.cpfBasis || statutory.cpfEmployeeCents > 0));
+  if (statutory && cpfApplies) {
+    // PAYROLL-SG 5: the employee's share of CPF is deducted from the month's wages.
+    amountRow(doc, {
+      text: "CPF (employee's share)",
+      note: `${statutory.cpfBasis ? `${statutory.cpfBasis}; ` : ''}ordinary wages ${formatCents(statutory.cpfOrdinaryWagesCents)}, additional wages ${formatCents(statutory.cpfAdditionalWagesCents)}`,
+      amount: formatCents(statutory.cpfEmployeeCents),
+    });
+  }
   // The nett salary never stands alone at the top of a page: the total above it goes with it.
   ensureSpace(doc, SIZE.body * 1.2 + 12 + NETT_HEIGHT + 12);
-  totalRow(doc, 'Total deductions', formatCents(payslip.adminChargesDeductionCents + payslip.otherDeductionsCents));
+  totalRow(
+    doc,
+    'Total deductions',
+    formatCents(payslip.adminChargesDeductionCents + payslip.otherDeductionsCents + (statutory?.cpfEmployeeCents ?? 0)),
+  );
   drawNett(doc, payslip.nettSalaryCents);
+  if (statutory && (cpfApplies || statutory.sdlCents > 0 || statutory.levyCents > 0)) {
+    // PAYROLL-SG 5 and 6: the employer's costs, shown and never deducted from the worker's pay.
+    heading(doc, "Employer's contributions (not deducted from pay)", 40);
+    if (cpfApplies) {
+      amountRow(doc, { text: "CPF (employer's share)", amount: formatCents(statutory.cpfEmployerCents) });
+    }
+    amountRow(doc, {
+      text: 'Skills Development Levy',
+      note: '0.25% of total wages, at least $2.00 and at most $11.25',
+      amount: formatCents(statutory.sdlCents),
+    });
+    if (statutory.levyCents > 0) {
+      amountRow(doc, { text: 'Foreign Worker Levy', amount: formatCents(statutory.levyCents) });
+    }
+  }
 
   const generatedBy = payslip.generatedBy?.trim() ? ` by ${payslip.generatedBy.trim()}` : '';
   const notes = [
@@ -364,6 +412,25 @@ function drawPayslip(doc: Doc, payslip: PayslipDocument, options: PayslipPdfOpti
     writeText(doc, note, MARGIN, doc.y, { width: WIDTH }).moveDown(2 / SIZE.small);
   }
   doc.fillColor(COLOR.text);
+}
+
+const additionsCents = (statutory: PayslipStatutoryLines | null | undefined) =>
+  (statutory?.additions ?? []).reduce((sum, addition) => sum + addition.amountCents, 0);
+
+/** Issue 44: each allowance and bonus as its own line; without any, the one line saying none was paid. */
+function drawAdditions(doc: Doc, statutory: PayslipStatutoryLines | null | undefined, noneText: string): void {
+  const additions = statutory?.additions ?? [];
+  if (additions.length === 0) {
+    amountRow(doc, { text: noneText, amount: formatCents(0) });
+    return;
+  }
+  for (const addition of additions) {
+    amountRow(doc, {
+      text: addition.label,
+      note: addition.kind === 'bonus' ? 'Bonus (additional wage for CPF)' : 'Allowance (ordinary wage for CPF)',
+      amount: formatCents(addition.amountCents),
+    });
+  }
 }
 
 /** Every admin charge with its date, type and amount (itemised deductions), then their subtotal. */

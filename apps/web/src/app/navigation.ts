@@ -32,6 +32,8 @@ export const NAVIGATION = [
   // Decision 090: sites and the manpower report.
   { label: 'Sites', to: '/sites', Icon: MapPin, sections: ['/sites/'] },
   { label: 'Manpower Report', to: '/reports/manpower', Icon: FileBarChart, sections: [] },
+  // Issue 44: the month's Foreign Worker Levy.
+  { label: 'Levy Report', to: '/reports/levy', Icon: FileBarChart, sections: [] },
   // Issue 43: the public holidays payroll pays (EA s.88).
   { label: 'Public Holidays', to: '/settings/public-holidays', Icon: CalendarDays, sections: [] },
 ] as const;

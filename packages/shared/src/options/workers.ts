@@ -85,6 +85,11 @@ export const WORKER_FIELD_LABELS = {
   declared_monthly_salary: 'Declared Monthly Salary (IPA)',
   // Decision 094: the dated items of migration 0029.
   ...COMPLIANCE_FIELD_LABELS,
+  // Issue 44 (decision 103): CPF's PR rates and the levy.
+  pr_start_date: 'PR Start Date',
+  pr_cpf_scheme: 'PR CPF Rates',
+  wp_cancellation_date: 'WP Cancellation Date',
+  levy_tier: 'Levy Tier',
 } as const;
 export type WorkerField = keyof typeof WORKER_FIELD_LABELS;
 

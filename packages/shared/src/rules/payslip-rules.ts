@@ -245,6 +245,8 @@ export interface PreviewForNett {
   warnings: ReadonlyArray<{ code: string; message: string }>;
   /** The charge totals deducted, by type (the seed's warnings read them). */
   admin_charges: ReadonlyArray<{ charge_type: string; amount: number }>;
+  /** Issue 44: the employee's CPF, deducted too (it does not depend on other deductions). */
+  cpf_employee?: number;
 }
 
 /**
@@ -267,9 +269,10 @@ export function previewWithOtherDeductions(preview: PreviewForNett, otherDeducti
     } as RuledPayslip,
     otherDeductionsCents,
   );
+  const cpfEmployeeCents = Math.round((preview.cpf_employee ?? 0) * 100);
   return {
     other_deductions: fromCents(otherDeductionsCents),
-    nett_salary: fromCents(payslip.figures.nettSalaryCents),
+    nett_salary: fromCents(payslip.figures.nettSalaryCents - cpfEmployeeCents),
     warnings: payslip.warnings,
   };
 }

@@ -4,8 +4,9 @@ import { PAYSLIP_MESSAGES as M, negativeNettMessage } from '../options/payslips.
 import { addMonths, isIsoDate, messageDate } from '../rules/dates.ts';
 import { fromCents } from '../rules/money.ts';
 import { otherDeductionsToCents } from '../rules/payslip.ts';
+import { ADDITION_KINDS } from '../rules/payslip-statutory.ts';
 import { EmailDelivery } from './email-delivery.ts';
-import { filterText, searchText } from './fields.ts';
+import { filterText, money, safeText, searchText } from './fields.ts';
 
 /**
  * SPEC 3 payslip, 5 payslip generation, 7 payslip calls; the payroll run's API (decision 019). One schema for the generate
@@ -70,12 +71,38 @@ function checkPeriod(period: PeriodFields, ctx: z.RefinementCtx) {
   checkPeriodDates(period, ctx);
 }
 
+/** The most additions one payslip takes. */
+export const MAX_ADDITIONS = 20;
+export const ADDITION_KIND_MESSAGE = "Please choose the addition's kind: allowance or bonus";
+
+/**
+ * Issue 44 (decision 103): an allowance (ordinary wages for CPF) or a bonus (additional wages) on the
+ * payslip: a label, an amount in dollars (checked to the cent) and its kind.
+ */
+export const PayslipAdditionInput = z.object({
+  label: safeText(100, { label: 'Addition' }).refine((value) => value !== '', 'Please enter what the addition is for'),
+  // Dollars out, as other deductions: the screens send what the schema parsed (the server takes cents).
+  amount: money({ label: 'Addition Amount' })
+    .refine((cents) => cents > 0, 'Addition Amount must be more than 0')
+    .transform(fromCents),
+  kind: z.enum(ADDITION_KINDS, { error: ADDITION_KIND_MESSAGE }),
+});
+export type PayslipAdditionInput = z.output<typeof PayslipAdditionInput>;
+export type PayslipAdditionValues = z.input<typeof PayslipAdditionInput>;
+
+const additionsInput = z
+  .array(PayslipAdditionInput)
+  .max(MAX_ADDITIONS, `At most ${MAX_ADDITIONS} additions a payslip`)
+  .optional()
+  .transform((value) => value ?? []);
+
 const PreviewFields = z.object({
   /** workers.id (a UUID). */
   worker_id: loose,
   pay_period_start: loose,
   pay_period_end: loose,
   other_deductions: otherDeductions,
+  additions: additionsInput,
 });
 
 /** `POST /api/payslips/preview`, and the generate screen's Calculate Payslip. */
@@ -175,6 +202,24 @@ export type PayslipFigures = z.infer<typeof PayslipFigures>;
 
 export const ExistingPayslip = z.object({ id: z.string(), status: z.string() });
 
+/** Issue 44 (decision 103): an addition as answered (dollars). */
+export const PayslipAddition = z.object({ label: z.string(), amount: z.number(), kind: z.enum(ADDITION_KINDS) });
+export type PayslipAddition = z.infer<typeof PayslipAddition>;
+
+/**
+ * Issue 44 (decision 103), at the end of every payslip answer: the additions, the wages subject to CPF,
+ * the CPF shares (the employee's deducted, the employer's not), SDL and the levy (the employer's costs).
+ */
+export const StatutoryFigures = {
+  additions: z.array(PayslipAddition),
+  cpf_ordinary_wages: z.number(),
+  cpf_additional_wages: z.number(),
+  cpf_employee: z.number(),
+  cpf_employer: z.number(),
+  sdl: z.number(),
+  levy: z.number(),
+};
+
 /** `POST /api/payslips/preview` answer: the figures, the warnings and what they were computed from. */
 export const PayslipPreview = PayslipFigures.extend({
   warnings: z.array(DeductionWarning),
@@ -195,6 +240,7 @@ export const PayslipPreview = PayslipFigures.extend({
   }),
   /** SPEC 7 "check existing by worker_id, pay_period_start, pay_period_end". */
   existing_payslip: ExistingPayslip.nullable(),
+  ...StatutoryFigures,
 });
 export type PayslipPreview = z.infer<typeof PayslipPreview>;
 
@@ -232,6 +278,7 @@ export const Payslip = PayslipFigures.extend({
   pay_run_id: z.string().nullable(),
   payment_date: z.string().nullable(),
   payment_mode: z.string().nullable(),
+  ...StatutoryFigures,
 });
 export type Payslip = z.infer<typeof Payslip>;
 
@@ -300,6 +347,11 @@ export const PayrollRunInput = z
     pay_period_end: loose,
     /** Only these workers (workers.id); without it every active worker. */
     worker_ids: z.array(z.string().max(100)).max(MAX_BATCH).optional(),
+    /** Issue 44: each worker's allowances and bonuses (workers.id). */
+    additions: z
+      .array(PayslipAdditionInput.extend({ worker_id: z.string().max(100) }))
+      .max(MAX_BATCH)
+      .optional(),
   })
   .superRefine(checkPeriod);
 export type PayrollRunInput = z.output<typeof PayrollRunInput>;
@@ -315,6 +367,7 @@ export const PayrollRunRow = PayslipFigures.extend({
   warnings: z.array(DeductionWarning),
   /** A payslip for this worker and period already exists: the run skips the worker. */
   existing_payslip: ExistingPayslip.nullable(),
+  ...StatutoryFigures,
 });
 export type PayrollRunRow = z.infer<typeof PayrollRunRow>;
 

@@ -13,7 +13,9 @@ import {
   type WorkerField,
   type WorkerSort,
 } from '../options/workers.ts';
+import { PR_CPF_SCHEMES } from '../rules/cpf.ts';
 import { isIsoDate } from '../rules/dates.ts';
+import { LEVY_TIERS } from '../rules/statutory-rates.ts';
 import {
   identityKey,
   isPlausibleWorkerAge,
@@ -205,7 +207,22 @@ const WorkerFields = z.object({
   sip_attended_date: keptWhenOmitted(isoDate({ label: L.sip_attended_date })),
   /** KETs: the probation in months, 0 for none. */
   probation_months: keptWhenOmitted(queryInt({ label: L.probation_months, min: 0, max: 12 })),
+  // Issue 44 (decision 103, migration 0033), kept when a PUT leaves them out: the date of PR status and
+  // the PR's CPF rates (G/G by default), the permit's cancellation and the levy tier staff set (null:
+  // derived from the nationality and R1/R2).
+  pr_start_date: keptWhenOmitted(isoDate({ label: L.pr_start_date })),
+  pr_cpf_scheme: keptOrDefault(oneOf(PR_CPF_SCHEMES, L.pr_cpf_scheme)),
+  wp_cancellation_date: keptWhenOmitted(isoDate({ label: L.wp_cancellation_date })),
+  levy_tier: keptWhenOmitted(oneOf(LEVY_TIERS, L.levy_tier)),
 });
+
+/** Issue 44: the fields of migration 0033, all kept when a PUT leaves them out. */
+export const CPF_LEVY_WORKER_FIELDS = [
+  'pr_start_date',
+  'pr_cpf_scheme',
+  'wp_cancellation_date',
+  'levy_tier',
+] as const satisfies readonly WorkerField[];
 
 /** Blank or left out: undefined, so an update keeps the stored value and an insert takes the default. */
 function keptOrDefault<T extends z.ZodType>(schema: T) {
@@ -227,6 +244,7 @@ export const FIELDS_KEPT_WHEN_OMITTED: ReadonlySet<WorkerField> = new Set<Worker
   'normal_hours_per_day',
   'declared_monthly_salary',
   ...COMPLIANCE_WORKER_FIELDS,
+  ...CPF_LEVY_WORKER_FIELDS,
 ]);
 
 /** What the form holds and sends: strings as typed. */
@@ -404,6 +422,14 @@ export const Worker = z.object({
   probation_months: z.number().int().nullable(),
   /** Decision 094: dates that contradict MOM's conditions, e.g. a permit beyond the passport. */
   compliance_flags: z.array(z.object({ code: z.string(), message: z.string() })),
+  /** Issue 44 (decision 103): CPF's PR rates, the permit's cancellation and the levy tier. */
+  pr_start_date: nullableString,
+  pr_cpf_scheme: z.enum(PR_CPF_SCHEMES),
+  wp_cancellation_date: nullableString,
+  /** The tier the levy is computed by: staff's choice, else derived; null when it cannot be told. */
+  levy_tier: z.enum(LEVY_TIERS).nullable(),
+  /** What staff set (`null`: derived). */
+  levy_tier_override: z.enum(LEVY_TIERS).nullable(),
 });
 export type Worker = z.infer<typeof Worker>;
 

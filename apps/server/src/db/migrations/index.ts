@@ -28,6 +28,7 @@ import * as sites from './0027-sites.ts';
 import * as lawfulPay from './0028-lawful-pay.ts';
 import * as compliance from './0029-compliance.ts';
 import * as workerSearchName from './0032-worker-search-name.ts';
+import * as cpfSdlLevy from './0033-cpf-sdl-levy.ts';
 import * as payRunWarnings from './0035-pay-run-warnings.ts';
 import * as complianceCalendarIndexes from './0036-compliance-calendar-indexes.ts';
 
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '0028-lawful-pay': lawfulPay,
   '0029-compliance': compliance,
   '0032-worker-search-name': workerSearchName,
+  '0033-cpf-sdl-levy': cpfSdlLevy,
   '0035-pay-run-warnings': payRunWarnings,
   '0036-compliance-calendar-indexes': complianceCalendarIndexes,
 };

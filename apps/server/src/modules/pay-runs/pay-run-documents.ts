@@ -1,6 +1,7 @@
 import { bankName, periodLabel } from '@td/shared/options/pay-runs';
 import { csvCell, toCsv } from '@td/shared/rules/csv';
 import { centsToText } from '@td/shared/rules/money';
+import { sdlCompanyTotalCents } from '@td/shared/rules/sdl';
 import { minutesToHours } from '@td/shared/rules/timesheet-hours';
 import type { Db } from '../../db/database.ts';
 import type { PayRunRow, PayslipRow } from '../../db/schema.ts';
@@ -69,10 +70,19 @@ const REGISTER_HEADER = [
   'Payment Mode',
   'Bank',
   'Payment Date',
+  // Issue 44 (decision 103): the additions, CPF, SDL and levy, after the columns of decision 082.
+  'Allowances',
+  'Bonuses',
+  'CPF Employee',
+  'CPF Employer',
+  'SDL',
+  'Levy',
 ] as const;
 
-const gross = (row: PayslipRow) => row.basic_salary + row.overtime_amount;
-const deductions = (row: PayslipRow) => row.admin_charges_deduction + row.other_deductions;
+// Issue 44: allowances and bonuses count in gross; the employee's CPF is a deduction.
+const gross = (row: PayslipRow) =>
+  row.basic_salary + row.overtime_amount + Number(row.allowances_amount) + Number(row.bonuses_amount);
+const deductions = (row: PayslipRow) => row.admin_charges_deduction + row.other_deductions + Number(row.cpf_employee);
 const money = (cents: number) => Number(centsToText(cents));
 
 /** `GET /api/pay-runs/{id}/register.csv`: every payslip's lines, then the totals row. */
@@ -99,6 +109,12 @@ export async function registerCsv(db: Db, id: string): Promise<RunFile> {
       row.payment_mode,
       bankName(row.paid_bank_swift_code),
       row.payment_date,
+      money(Number(row.allowances_amount)),
+      money(Number(row.bonuses_amount)),
+      money(Number(row.cpf_employee)),
+      money(Number(row.cpf_employer)),
+      money(Number(row.sdl)),
+      money(Number(row.levy)),
     ]),
     [
       'Total',
@@ -118,6 +134,13 @@ export async function registerCsv(db: Db, id: string): Promise<RunFile> {
       null,
       null,
       run.payment_date,
+      money(total((row) => Number(row.allowances_amount))),
+      money(total((row) => Number(row.bonuses_amount))),
+      money(total((row) => Number(row.cpf_employee))),
+      money(total((row) => Number(row.cpf_employer))),
+      // SkillsFuture Singapore: the company's month total of SDL, rounded down to the dollar.
+      money(sdlCompanyTotalCents(rows.map((row) => Number(row.sdl)))),
+      money(total((row) => Number(row.levy))),
     ],
   ]);
   return { fileName: `payroll-register_${fileStem(run)}.csv`, body };
@@ -133,18 +156,81 @@ const COLUMNS = [
   { label: 'Mode', width: mm(22), align: 'right' as const },
 ];
 
-function tableRow(doc: PDFKit.PDFDocument, cells: readonly string[], bold = false) {
+function tableRow(
+  doc: PDFKit.PDFDocument,
+  cells: readonly string[],
+  bold = false,
+  columns: ReadonlyArray<{ width: number; align: 'left' | 'right' }> = COLUMNS,
+) {
   doc.font(bold ? FONT.bold : FONT.regular).fontSize(FONT_SIZE.small);
   ensureSpace(doc, doc.currentLineHeight(true) + 3);
   const top = doc.y;
   let x = PAGE_MARGIN;
-  COLUMNS.forEach((column, index) => {
+  columns.forEach((column, index) => {
     const text = fitToWidth(doc, cells[index] ?? '', column.width - mm(2));
     doc.text(text, x, top, { width: column.width - mm(2), align: column.align, lineBreak: false });
     x += column.width;
   });
   doc.x = PAGE_MARGIN;
   doc.y = top + doc.currentLineHeight(true) + 3;
+}
+
+const STATUTORY_COLUMNS = [
+  { label: 'Worker', width: mm(52), align: 'left' as const },
+  { label: 'Allowances', width: mm(20), align: 'right' as const },
+  { label: 'Bonuses', width: mm(20), align: 'right' as const },
+  { label: 'CPF (EE)', width: mm(20), align: 'right' as const },
+  { label: 'CPF (ER)', width: mm(20), align: 'right' as const },
+  { label: 'SDL', width: mm(18), align: 'right' as const },
+  { label: 'Levy', width: mm(20), align: 'right' as const },
+];
+
+/**
+ * Issue 44: the register's second table, the additions and the statutory contributions per payslip (the
+ * employee's CPF is in the deductions above; the employer's CPF, SDL and levy are the employer's costs).
+ */
+function writeStatutoryTable(doc: PDFKit.PDFDocument, rows: readonly PayslipRow[]) {
+  const total = (pick: (row: PayslipRow) => number) => rows.reduce((sum, row) => sum + Number(pick(row)), 0);
+  doc.moveDown(0.8);
+  writeHeading(doc, 'Additions, CPF, SDL and levy');
+  tableRow(
+    doc,
+    STATUTORY_COLUMNS.map((column) => column.label),
+    true,
+    STATUTORY_COLUMNS,
+  );
+  for (const row of rows) {
+    tableRow(
+      doc,
+      [
+        `${row.worker_code} ${row.worker_first_name} ${row.worker_last_name}`,
+        centsToText(Number(row.allowances_amount)),
+        centsToText(Number(row.bonuses_amount)),
+        centsToText(Number(row.cpf_employee)),
+        centsToText(Number(row.cpf_employer)),
+        centsToText(Number(row.sdl)),
+        centsToText(Number(row.levy)),
+      ],
+      false,
+      STATUTORY_COLUMNS,
+    );
+  }
+  drawRule(doc);
+  doc.moveDown(0.3);
+  tableRow(
+    doc,
+    [
+      'Total (SDL rounded down to the dollar)',
+      centsToText(total((row) => row.allowances_amount)),
+      centsToText(total((row) => row.bonuses_amount)),
+      centsToText(total((row) => row.cpf_employee)),
+      centsToText(total((row) => row.cpf_employer)),
+      centsToText(sdlCompanyTotalCents(rows.map((row) => Number(row.sdl)))),
+      centsToText(total((row) => row.levy)),
+    ],
+    true,
+    STATUTORY_COLUMNS,
+  );
 }
 
 /** `GET /api/pay-runs/{id}/register.pdf`: the same register as a printable A4 document. */
@@ -202,6 +288,7 @@ export async function registerPdf(db: Db, id: string, company: { name: string })
         ],
         true,
       );
+      writeStatutoryTable(doc, rows);
     },
   );
   return { fileName: `payroll-register_${fileStem(run)}.pdf`, body: pdf };

@@ -20,6 +20,7 @@ import { currentUser } from '../../plugins/session.ts';
 import { emailPayslip, type PayslipDocumentSettings } from '../payslips/public.ts';
 import { bankFile, payRunListCsv, type RunFile, registerCsv, registerPdf } from './pay-run-documents.ts';
 import * as payRuns from './pay-runs.service.ts';
+import { statutoryCsv, statutoryPdf } from './statutory-summary.ts';
 
 interface PayRunsRoutesOptions extends PayslipDocumentSettings {
   db: Db;
@@ -148,5 +149,19 @@ export const payRunsRoutes: FastifyPluginAsyncZod<PayRunsRoutesOptions> = async 
     { schema: { tags, params: IdParams, produces: ['application/pdf'] } },
     async (request, reply) =>
       sendFile(reply, 'application/pdf', await registerPdf(db, request.params.id, settings.company)),
+  );
+
+  // Issue 44 (decision 103): the run's CPF, SDL and levy, adding up to its payslips.
+  app.get(
+    '/:id/statutory.csv',
+    { schema: { tags, params: IdParams, produces: ['text/csv'] } },
+    async (request, reply) => sendFile(reply, 'text/csv; charset=utf-8', await statutoryCsv(db, request.params.id)),
+  );
+
+  app.get(
+    '/:id/statutory.pdf',
+    { schema: { tags, params: IdParams, produces: ['application/pdf'] } },
+    async (request, reply) =>
+      sendFile(reply, 'application/pdf', await statutoryPdf(db, request.params.id, settings.company)),
   );
 };

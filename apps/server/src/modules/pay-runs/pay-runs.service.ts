@@ -449,7 +449,8 @@ function totalsOf(rows: readonly PayslipRow[]) {
     generated: rows.length,
     progress_total: rows.length,
     gross: sum((row) => row.gross_salary),
-    deductions: sum((row) => row.admin_charges_deduction + row.other_deductions),
+    // Issue 44: the employee's CPF is a deduction line.
+    deductions: sum((row) => row.admin_charges_deduction + row.other_deductions + Number(row.cpf_employee)),
     nett_salary: sum((row) => row.nett_salary),
     warnings: JSON.stringify(countPayRunWarnings(rows.map(warningsOfPayslip))),
   };

@@ -35,6 +35,16 @@ export interface PayrollWorker {
   /** Decision 096 (migration 0023): the employed part of a period (EA s.20A). */
   employment_start_date: string | null;
   employment_end_date: string | null;
+  /** Issue 44 (migration 0033): what CPF, SDL and the levy read. */
+  date_of_birth: string | null;
+  nationality: string | null;
+  coretrade: string | null;
+  levy: string | null;
+  levy_tier: string | null;
+  pr_start_date: string | null;
+  pr_cpf_scheme: string;
+  date_of_issuance: string | null;
+  wp_cancellation_date: string | null;
 }
 
 const PAYROLL_WORKER_COLUMNS = [
@@ -55,6 +65,15 @@ const PAYROLL_WORKER_COLUMNS = [
   'declared_monthly_salary',
   'employment_start_date',
   'employment_end_date',
+  'date_of_birth',
+  'nationality',
+  'coretrade',
+  'levy',
+  'levy_tier',
+  'pr_start_date',
+  'pr_cpf_scheme',
+  'date_of_issuance',
+  'wp_cancellation_date',
 ] as const;
 
 export async function findPayrollWorker(db: Db, id: string): Promise<PayrollWorker | undefined> {

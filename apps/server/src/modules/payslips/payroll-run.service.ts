@@ -2,8 +2,14 @@ import type { PayRules } from '@td/shared/options/pay-rules';
 import { countPayRunWarnings } from '@td/shared/options/pay-runs';
 import { PAYSLIP_MESSAGES as M } from '@td/shared/options/payslips';
 import type { DateRange } from '@td/shared/rules/dates';
-import { fromCents } from '@td/shared/rules/money';
-import { type RuledPayslip, ruledFiguresInDollars } from '@td/shared/rules/payslip-rules';
+import { fromCents, toCents } from '@td/shared/rules/money';
+import { ruledFiguresInDollars } from '@td/shared/rules/payslip-rules';
+import {
+  type CpfYearToDate,
+  type PayslipAddition,
+  type StatutoryPayslip,
+  statutoryInDollars,
+} from '@td/shared/rules/payslip-statutory';
 import {
   type PayrollRunInput,
   type PayrollRunPreview,
@@ -11,6 +17,7 @@ import {
   type PayrollRunRow,
   SKIP_REASONS,
 } from '@td/shared/schemas/payslip';
+import { isResidentPass } from '@td/shared/schemas/worker';
 import { type Actor, insertCreateAuditsOfStoredRows } from '../../audit/audit.repository.ts';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/clock.ts';
@@ -48,7 +55,7 @@ import { PAYSLIP_ENTITY } from './payslips.service.ts';
 
 interface RunEntry {
   source: PayslipSource;
-  computed: RuledPayslip;
+  computed: StatutoryPayslip;
   /** The worker's payslip whose period overlaps the run's, if any: the run skips the worker. */
   existing: repo.OverlappingPayslip | null;
 }
@@ -84,6 +91,12 @@ async function gatherRun(db: Db, input: PayrollRunInput, payRules: PayRules, loc
     act ? listObservedHolidays(db, weeks) : Promise.resolve([]),
     act ? Promise.resolve(undefined) : sumTimesheetsByWorker(db, period, ids),
   ]);
+  // Issue 44: the year's CPF wages (the Additional Wage ceiling), every worker in one query, read only
+  // when a Citizen or PR is in the run (no other pays CPF).
+  const yearToDate = workers.some((worker) => isResidentPass(worker.type_of_pass))
+    ? await repo.cpfYearToDate(db, period)
+    : new Map<string, CpfYearToDate>();
+  const additions = additionsByWorker(input.additions ?? []);
   const entries = workers.map((worker) => {
     const own = charges.get(worker.id) ?? [];
     const source: PayslipSource = {
@@ -96,17 +109,31 @@ async function gatherRun(db: Db, input: PayrollRunInput, payRules: PayRules, loc
       chargeRows: own,
       days: days.get(worker.id) ?? [],
       holidays,
+      yearToDate: yearToDate.get(worker.id),
     };
-    // The run has no other deductions: they are entered one payslip at a time.
+    // The run has no other deductions: they are entered one payslip at a time; its additions are per worker.
     return {
       source,
-      computed: computeSourcePayslip(source, period, payRules, 0),
+      computed: computeSourcePayslip(source, period, payRules, 0, additions.get(worker.id) ?? []),
       existing: existing.get(worker.id) ?? null,
     };
   });
   const found = new Set(workers.map((worker) => worker.id));
   const missing = (requested ?? []).filter((id) => !found.has(id));
   return { period, entries, missing };
+}
+
+/** Issue 44: a run's additions (dollars, as parsed) by worker, in cents. */
+function additionsByWorker(
+  additions: ReadonlyArray<{ worker_id: string; label: string; amount: number; kind: PayslipAddition['kind'] }>,
+): Map<string, PayslipAddition[]> {
+  const byWorker = new Map<string, PayslipAddition[]>();
+  for (const { worker_id, label, amount, kind } of additions) {
+    const list = byWorker.get(worker_id) ?? [];
+    list.push({ label, amountCents: toCents(amount), kind });
+    byWorker.set(worker_id, list);
+  }
+  return byWorker;
 }
 
 function daysByWorker(days: readonly TimesheetDay[]): Map<string, TimesheetDay[]> {
@@ -130,6 +157,7 @@ function toRunRow({ source, computed, existing }: RunEntry): PayrollRunRow {
     admin_charges: repo.chargeTotalsToApi(source.charges),
     warnings: computed.warnings,
     existing_payslip: existing ? { id: existing.id, status: existing.status } : null,
+    ...statutoryInDollars(computed.statutory),
   };
 }
 
@@ -349,7 +377,8 @@ export async function generateRunPayslips(
     for (const row of rows) {
       // Every earning line (the Act's rest-day, holiday and IPA top-up lines too, decision 092).
       gross += row.gross_salary ?? row.basic_salary + row.overtime_amount;
-      deductions += row.admin_charges_deduction + row.other_deductions;
+      // Issue 44: the employee's CPF is a deduction line, so gross - deductions is the nett.
+      deductions += row.admin_charges_deduction + row.other_deductions + (row.cpf_employee ?? 0);
       nett += row.nett_salary;
     }
     for (const entry of batch) warnings.push(entry.computed.warnings);

@@ -9,8 +9,18 @@ import {
 import { negativeNettMessage } from '@td/shared/options/payslips';
 import { actWeeksStart } from '@td/shared/rules/act-overtime';
 import type { DateRange } from '@td/shared/rules/dates';
+import { levyTierOf } from '@td/shared/rules/levy';
 import type { PayslipBasis } from '@td/shared/rules/payslip-preview';
-import { computeRuledPayslip, type RuledBasis, type RuledPayslip } from '@td/shared/rules/payslip-rules';
+import { computeRuledPayslip, type RuledBasis } from '@td/shared/rules/payslip-rules';
+import {
+  type CpfYearToDate,
+  cpfBasis,
+  NO_YEAR_TO_DATE,
+  type PayslipAddition,
+  type StatutoryPayslip,
+  type StatutoryWorker,
+  withStatutory,
+} from '@td/shared/rules/payslip-statutory';
 import type { PayslipWorker } from '@td/shared/schemas/payslip';
 import { isResidentPass } from '@td/shared/schemas/worker';
 import type { Actor } from '../../audit/audit.repository.ts';
@@ -40,6 +50,8 @@ export interface PayslipSource {
   days: readonly TimesheetDay[];
   /** The public holidays observed in that range. */
   holidays: ReadonlyArray<{ date: string; name: string }>;
+  /** Issue 44: the worker's CPF wages on earlier payslips of the year (the AW ceiling); none when left out. */
+  yearToDate?: CpfYearToDate;
 }
 
 /**
@@ -89,17 +101,44 @@ export function ruledBasisOf(source: PayslipSource, period: DateRange, payRules:
   };
 }
 
+/** What CPF, SDL and the levy read of the worker (issue 44, decision 103). */
+export function statutoryWorkerOf(worker: PayrollWorker): StatutoryWorker {
+  return {
+    typeOfPass: worker.type_of_pass,
+    dateOfBirth: worker.date_of_birth,
+    prStartDate: worker.pr_start_date,
+    prScheme: worker.pr_cpf_scheme === 'F/F' ? 'F/F' : 'G/G',
+    levyTier: levyTierOf({
+      typeOfPass: worker.type_of_pass,
+      nationality: worker.nationality,
+      coretrade: worker.coretrade,
+      levy: worker.levy,
+      override: worker.levy_tier,
+    }),
+    permit: { issuedOn: worker.date_of_issuance, cancelledOn: worker.wp_cancellation_date },
+  };
+}
+
 /**
  * The single per-worker computation every payslip takes (the preview, generation, the payroll run):
- * the worker's rows in, the payslip by the installation's rules out (decision 092).
+ * the worker's rows in, the payslip by the installation's rules out (decision 092), with its additions,
+ * CPF, SDL and levy (issue 44, decision 103).
  */
 export function computeSourcePayslip(
   source: PayslipSource,
   period: DateRange,
   payRules: PayRules,
   otherDeductionsCents: number,
-): RuledPayslip {
-  return computeRuledPayslip(ruledBasisOf(source, period, payRules), otherDeductionsCents);
+  additions: readonly PayslipAddition[] = [],
+): StatutoryPayslip {
+  const ruled = computeRuledPayslip(ruledBasisOf(source, period, payRules), otherDeductionsCents);
+  return withStatutory(ruled, {
+    additions,
+    worker: statutoryWorkerOf(source.worker),
+    workerName: workerDisplayName(source.worker),
+    period,
+    yearToDate: source.yearToDate ?? NO_YEAR_TO_DATE,
+  });
 }
 
 /** The rules a stored payslip says it was computed by. */
@@ -122,7 +161,9 @@ export function basisOf({ worker, timesheets, charges }: PayslipSource): Payslip
  * payslip may be generated (a nett of 0.00 may). The one negative-nett rule: a single generation or
  * preview refuses with it (409), a run skips the worker with it.
  */
-export function negativeNettReason(computed: Pick<RuledPayslip, 'figures'>): string | null {
+export function negativeNettReason(computed: Pick<StatutoryPayslip, 'figures' | 'statutory'>): string | null {
+  // Issue 44: a Citizen's or PR's payslip without a date of birth cannot be computed (CPF needs the age).
+  if (computed.statutory.refusal !== null) return computed.statutory.refusal;
   const nett = computed.figures.nettSalaryCents;
   return nett < 0 ? negativeNettMessage(nett) : null;
 }
@@ -151,7 +192,7 @@ export function buildPayslipRow({
   emailRequested,
 }: {
   source: PayslipSource;
-  computed: RuledPayslip;
+  computed: StatutoryPayslip;
   period: DateRange;
   actor: Actor;
   timestamp: string;
@@ -167,7 +208,9 @@ export function buildPayslipRow({
       reason: item.reason,
     })),
     warnings: computed.warnings,
+    cpf_basis: cpfBasis(computed.statutory.cpf),
   };
+  const { statutory } = computed;
   return {
     id: newId(),
     worker_id: worker.id,
@@ -213,5 +256,24 @@ export function buildPayslipRow({
     worker_email: worker.email,
     created_at: timestamp,
     updated_at: timestamp,
+    // Issue 44 (decision 103): the additions, CPF, SDL and levy (integer cents).
+    additions:
+      statutory.additions.length === 0
+        ? null
+        : JSON.stringify(
+            statutory.additions.map((addition) => ({
+              label: addition.label,
+              amount: addition.amountCents,
+              kind: addition.kind,
+            })),
+          ),
+    allowances_amount: statutory.allowancesCents,
+    bonuses_amount: statutory.bonusesCents,
+    cpf_ordinary_wages: statutory.cpf.ordinaryWagesCents,
+    cpf_additional_wages: statutory.cpf.additionalWagesCents,
+    cpf_employee: statutory.cpf.employeeCents,
+    cpf_employer: statutory.cpf.employerCents,
+    sdl: statutory.sdlCents,
+    levy: statutory.levyCents,
   };
 }

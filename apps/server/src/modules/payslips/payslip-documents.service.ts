@@ -20,6 +20,7 @@ import {
   type EmploymentActLines,
   type PayslipChargeLine,
   type PayslipDocument,
+  type PayslipStatutoryLines,
   payslipFileName,
   renderPayslipPdf,
 } from '../../pdf/payslip-pdf.ts';
@@ -111,6 +112,20 @@ function employmentActLines(row: PayslipRow): EmploymentActLines | null {
   };
 }
 
+/** Issue 44 (decision 103): the additions, CPF, SDL and levy as stored with the payslip. */
+function statutoryLines(row: PayslipRow): PayslipStatutoryLines {
+  return {
+    additions: repo.parseAdditions(row.additions),
+    cpfOrdinaryWagesCents: Number(row.cpf_ordinary_wages),
+    cpfAdditionalWagesCents: Number(row.cpf_additional_wages),
+    cpfEmployeeCents: Number(row.cpf_employee),
+    cpfEmployerCents: Number(row.cpf_employer),
+    cpfBasis: repo.parsePayDetail(row).cpf_basis ?? '',
+    sdlCents: Number(row.sdl),
+    levyCents: Number(row.levy),
+  };
+}
+
 async function buildDocument(db: Db, row: PayslipRow, timeZone: string): Promise<PayslipDocument> {
   requireCompleteData(row);
   const payslip = repo.toPayslip(row);
@@ -144,6 +159,7 @@ async function buildDocument(db: Db, row: PayslipRow, timeZone: string): Promise
     adminCharges: charges.lines,
     adminChargesNote: charges.note,
     employmentAct: employmentActLines(row),
+    statutory: statutoryLines(row),
     generatedAt: payslip.generated_at,
     generatedBy: payslip.generated_by,
   };

@@ -1,6 +1,7 @@
 import type { DateRange } from '@td/shared/rules/dates';
 import { deductionWarnings } from '@td/shared/rules/deduction-warnings';
 import { formatSgd, fromCents } from '@td/shared/rules/money';
+import type { CpfYearToDate, PayslipAddition } from '@td/shared/rules/payslip-statutory';
 import { minutesToHours } from '@td/shared/rules/timesheet-hours';
 import { isUuid } from '@td/shared/schemas/fields';
 import type { ChargeTotal, PayLines, Payslip } from '@td/shared/schemas/payslip';
@@ -39,6 +40,8 @@ export interface PayDetail {
   lines: PayLines;
   not_deducted: Array<{ admin_charge_id: string; amount: number; reason: string }>;
   warnings: Payslip['warnings'] | null;
+  /** Issue 44: the CPF line's rates and age band ("employee 20%, employer 17% (age 55 and below)"). */
+  cpf_basis?: string;
 }
 
 /** The lines of a payslip computed before issue 43 (no detail stored): the seed's, from its row. */
@@ -129,7 +132,78 @@ export function toPayslip(row: PayslipRow): Payslip {
     pay_run_id: row.pay_run_id,
     payment_date: row.payment_date,
     payment_mode: row.payment_mode,
+    // Issue 44 (decision 103): at the end, so the answers before it are unchanged.
+    additions: parseAdditions(row.additions).map((addition) => ({
+      label: addition.label,
+      amount: fromCents(addition.amountCents),
+      kind: addition.kind,
+    })),
+    cpf_ordinary_wages: fromCents(Number(row.cpf_ordinary_wages)),
+    cpf_additional_wages: fromCents(Number(row.cpf_additional_wages)),
+    cpf_employee: fromCents(Number(row.cpf_employee)),
+    cpf_employer: fromCents(Number(row.cpf_employer)),
+    sdl: fromCents(Number(row.sdl)),
+    levy: fromCents(Number(row.levy)),
   };
+}
+
+/** A payslip's stored additions (JSON of `{ label, amount (cents), kind }`), in the rules' terms. */
+export function parseAdditions(json: string | null): PayslipAddition[] {
+  if (!json) return [];
+  try {
+    const value = JSON.parse(json) as Array<{ label: string; amount: number; kind: string }>;
+    return Array.isArray(value)
+      ? value.map((item) => ({
+          label: String(item.label),
+          amountCents: Number(item.amount),
+          kind: item.kind === 'bonus' ? 'bonus' : 'allowance',
+        }))
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Issue 44: each worker's CPF wages on payslips of the year ending before the period starts (payslips
+ * of one worker never overlap, so these are the earlier ones), and the ordinary wages of those in the
+ * period's month; the Additional Wage ceiling and a second payslip's Ordinary Wage ceiling read them.
+ */
+export async function cpfYearToDate(
+  db: Db,
+  period: DateRange,
+  /** One worker's; every worker's when left out (a run: one aggregate query). */
+  workerId?: string,
+): Promise<Map<string, CpfYearToDate>> {
+  const month = period.end.slice(0, 7);
+  const rows = await db
+    .selectFrom('payslips')
+    .select((eb) => [
+      'worker_id',
+      eb.fn.sum<number | string>('cpf_ordinary_wages').as('ordinary'),
+      eb.fn.sum<number | string>('cpf_additional_wages').as('additional'),
+      eb.fn
+        .sum<number | string>(
+          eb.case().when('pay_period_end', '>=', `${month}-01`).then(eb.ref('cpf_ordinary_wages')).else(0).end(),
+        )
+        .as('month_ordinary'),
+    ])
+    .where('pay_period_end', '>=', `${period.end.slice(0, 4)}-01-01`)
+    .where('pay_period_end', '<', period.start)
+    .where('worker_id', 'is not', null)
+    .$if(workerId !== undefined, (query) => query.where('worker_id', '=', workerId ?? ''))
+    .groupBy('worker_id')
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.worker_id ?? '',
+      {
+        ordinaryWagesCents: Number(row.ordinary ?? 0),
+        additionalWagesCents: Number(row.additional ?? 0),
+        monthOrdinaryWagesCents: Number(row.month_ordinary ?? 0),
+      },
+    ]),
+  );
 }
 
 export async function findPayslipRow(db: Db, id: string): Promise<PayslipRow | undefined> {

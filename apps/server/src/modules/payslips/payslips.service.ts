@@ -4,7 +4,8 @@ import { deductionsOverCapMessage, PAYSLIP_MESSAGES as M, payslipExistsMessage }
 import type { DateRange } from '@td/shared/rules/dates';
 import { deductionsOverHalf } from '@td/shared/rules/employment-act-pay';
 import { fromCents, toCents } from '@td/shared/rules/money';
-import { type RuledPayslip, ruledFiguresInDollars } from '@td/shared/rules/payslip-rules';
+import { ruledFiguresInDollars } from '@td/shared/rules/payslip-rules';
+import { type PayslipAddition, type StatutoryPayslip, statutoryInDollars } from '@td/shared/rules/payslip-statutory';
 import type {
   GeneratedPayslip,
   GeneratePayslipInput,
@@ -13,6 +14,7 @@ import type {
   PayslipPreview,
   PayslipPreviewInput,
 } from '@td/shared/schemas/payslip';
+import { isResidentPass } from '@td/shared/schemas/worker';
 import { type Actor, type AuditEvent, recordAudit, recordAuditMany } from '../../audit/audit.repository.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -79,11 +81,13 @@ async function sourceFor(
   // Issue 43: the Act's weeks reach back to the Monday of the period's first week (decision 092).
   const weeks = actWeeksRange(period);
   const act = payRules === 'employment-act';
-  const [timesheets, charges, days, holidays] = await Promise.all([
+  const [timesheets, charges, days, holidays, yearToDate] = await Promise.all([
     sumTimesheetsForWorker(db, worker.id, period),
     listPayrollCharges(db, period, [worker.id], { lock }),
     act ? listTimesheetDays(db, weeks, [worker.id]) : Promise.resolve([]),
     act ? listObservedHolidays(db, weeks) : Promise.resolve([]),
+    // Issue 44: only a Citizen or PR pays CPF, whose Additional Wage ceiling reads the year's payslips.
+    isResidentPass(worker.type_of_pass) ? repo.cpfYearToDate(db, period, worker.id) : Promise.resolve(undefined),
   ]);
   return {
     worker,
@@ -93,6 +97,7 @@ async function sourceFor(
     chargeRows: charges,
     days,
     holidays,
+    yearToDate: yearToDate?.get(worker.id),
   };
 }
 
@@ -101,7 +106,7 @@ async function sourceFor(
  * nett, by either rules (the seed's or the Employment Act's): 409 with the reason. A run skips such a
  * worker with the same reason instead (payroll-run.service.ts); both read `negativeNettReason`.
  */
-function refuseNegativeNett(computed: RuledPayslip): void {
+function refuseNegativeNett(computed: StatutoryPayslip): void {
   const reason = negativeNettReason(computed);
   if (reason !== null) throw conflict(reason);
 }
@@ -144,7 +149,13 @@ export async function previewPayslip(db: Db, input: PayslipPreviewInput, payRule
     sourceFor(db, worker, period, payRules),
     repo.findOverlappingPayslip(db, worker.id, period),
   ]);
-  const computed = computeSourcePayslip(source, period, payRules, toCents(input.other_deductions));
+  const computed = computeSourcePayslip(
+    source,
+    period,
+    payRules,
+    toCents(input.other_deductions),
+    additionsOf(input.additions),
+  );
   // Issue 41 item 17: the preview refuses what generation would refuse, with the same reason.
   refuseNegativeNett(computed);
   return {
@@ -162,8 +173,14 @@ export async function previewPayslip(db: Db, input: PayslipPreviewInput, payRule
       admin_charges: repo.chargeTotalsToApi(source.charges),
     },
     existing_payslip: existing ? { id: existing.id, status: existing.status } : null,
+    ...statutoryInDollars(computed.statutory),
   };
 }
+
+/** The additions as parsed (dollars, checked to the cent) in the rules' terms (cents). */
+export const additionsOf = (
+  additions: ReadonlyArray<{ label: string; amount: number; kind: PayslipAddition['kind'] }>,
+): PayslipAddition[] => additions.map(({ label, amount, kind }) => ({ label, amountCents: toCents(amount), kind }));
 
 /** SPEC 8 duplicate message, naming the period of the payslip that is already there. */
 function duplicateError(worker: PayrollWorker, existing: repo.OverlappingPayslip) {
@@ -212,7 +229,13 @@ export async function generatePayslip(
       const overlapping = await repo.findOverlappingPayslip(trx, worker.id, period);
       if (overlapping) throw duplicateError(worker, overlapping);
       const source = await sourceFor(trx, worker, period, payRules, true);
-      const computed = computeSourcePayslip(source, period, payRules, toCents(input.other_deductions));
+      const computed = computeSourcePayslip(
+        source,
+        period,
+        payRules,
+        toCents(input.other_deductions),
+        additionsOf(input.additions),
+      );
       refuseNegativeNett(computed);
       const row = buildPayslipRow({ source, computed, period, actor, timestamp: nowIso(now), emailRequested });
       const inserted = await repo.insertPayslip(trx, row);
@@ -343,7 +366,14 @@ export async function recomputeDraftPayslip(
   if (!worker || !(await lockPayrollWorkers(trx, [worker.id])).has(worker.id)) throw notFound(M.workerNotFound);
   const period = { start: before.pay_period_start, end: before.pay_period_end };
   const source = await sourceFor(trx, worker, period, payRules, true);
-  const computed = computeSourcePayslip(source, period, payRules, otherDeductionsCents);
+  // Issue 44: the additions entered with the run stay with the payslip.
+  const computed = computeSourcePayslip(
+    source,
+    period,
+    payRules,
+    otherDeductionsCents,
+    repo.parseAdditions(before.additions),
+  );
   refuseNegativeNett(computed);
   const row = buildPayslipRow({ source, computed, period, actor, timestamp, emailRequested: false });
   // The old row goes (its charge links with it, by cascade) and the new figures take its id.

@@ -41,3 +41,34 @@ export async function manpowerOfSite(db: Db, siteId: string, month: string) {
     .orderBy('workers.id')
     .execute();
 }
+
+/**
+ * Issue 44: the Work Permit holders whose permit was valid some day of the month (issued by its end,
+ * not cancelled before its start), with what the levy reads.
+ */
+export async function workPermitHoldersOfMonth(db: Db, month: string) {
+  const range = monthRange(month);
+  return db
+    .selectFrom('workers')
+    .select([
+      'id',
+      'worker_id',
+      'first_name',
+      'last_name',
+      'fin_no',
+      'nationality',
+      'coretrade',
+      'levy',
+      'levy_tier',
+      'date_of_issuance',
+      'wp_cancellation_date',
+    ])
+    .where('type_of_pass', '=', 'WP')
+    .where('date_of_issuance', 'is not', null)
+    .where('date_of_issuance', '<=', range.to)
+    .where((eb) => eb.or([eb('wp_cancellation_date', 'is', null), eb('wp_cancellation_date', '>=', range.from)]))
+    .orderBy('last_name')
+    .orderBy('first_name')
+    .orderBy('id')
+    .execute();
+}

@@ -1,3 +1,4 @@
+import { LevyQuery, LevyReport, LevySheet } from '@td/shared/schemas/levy-report';
 import { ManpowerQuery, ManpowerReport, ManpowerSheet } from '@td/shared/schemas/manpower-report';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
@@ -40,5 +41,14 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
         .send(file.body);
     },
+  );
+
+  // Issue 44 (decision 103): the month's Foreign Worker Levy.
+  app.get('/levy', { schema: { tags, querystring: LevyQuery, response: { 200: LevyReport } } }, (request) =>
+    reports.levyReport(db, request.query),
+  );
+
+  app.get('/levy/sheet', { schema: { tags, querystring: LevyQuery, response: { 200: LevySheet } } }, (request) =>
+    reports.levySheet(db, request.query, currentUser(request)),
   );
 };

@@ -1,5 +1,9 @@
 import { toCsv } from '@td/shared/rules/csv';
+import { dueDateAfter, levyForMonth, levyRateTable, levyTierOf } from '@td/shared/rules/levy';
+import { fromCents } from '@td/shared/rules/money';
+import type { LevyTier } from '@td/shared/rules/statutory-rates';
 import { minutesToHours } from '@td/shared/rules/timesheet-hours';
+import type { LevyQuery, LevyReport, LevySheet } from '@td/shared/schemas/levy-report';
 import {
   MANPOWER_COLUMNS,
   type ManpowerQuery,
@@ -115,4 +119,72 @@ export async function manpowerPdf(db: Db, query: ManpowerQuery, viewer: Actor) {
     },
   );
   return { fileName: `${fileBase(sheet)}.pdf`, body: pdf };
+}
+
+/** Issue 44 (decision 103): the month's levy of every WP holder whose tier is known, and those whose is not. */
+async function levyOfMonth(db: Db, month: string) {
+  const workers = await repo.workPermitHoldersOfMonth(db, month);
+  const items: Array<{ row: (typeof workers)[number]; tier: LevyTier; levy: ReturnType<typeof levyForMonth> }> = [];
+  const withoutTier: typeof workers = [];
+  for (const row of workers) {
+    const tier = levyTierOf({
+      typeOfPass: 'WP',
+      nationality: row.nationality,
+      coretrade: row.coretrade,
+      levy: row.levy,
+      override: row.levy_tier,
+    });
+    if (tier === null) {
+      withoutTier.push(row);
+      continue;
+    }
+    const levy = levyForMonth(tier, { issuedOn: row.date_of_issuance, cancelledOn: row.wp_cancellation_date }, month);
+    if (levy.days > 0) items.push({ row, tier, levy });
+  }
+  const totalCents = items.reduce((sum, item) => sum + item.levy.amountCents, 0);
+  // MOM: the levy is paid by GIRO on the 17th of the next month.
+  const dueDate = dueDateAfter(month, levyRateTable(month).dueDayOfNextMonth);
+  return { items, withoutTier, totalCents, dueDate };
+}
+
+/** `GET /api/reports/levy?month=`: the contract's answer. */
+export async function levyReport(db: Db, query: LevyQuery): Promise<LevyReport> {
+  const { items, totalCents, dueDate } = await levyOfMonth(db, query.month);
+  return {
+    items: items.map(({ row, levy }) => ({
+      worker_id: row.id,
+      days: levy.days,
+      monthly_rate: fromCents(levy.monthlyCents),
+      amount: fromCents(levy.amountCents),
+    })),
+    total: fromCents(totalCents),
+    due_date: dueDate,
+  };
+}
+
+/** The levy report with what the screen shows of each worker (the FIN as the viewer may see it). */
+export async function levySheet(db: Db, query: LevyQuery, viewer: Actor): Promise<LevySheet> {
+  const { items, withoutTier, totalCents, dueDate } = await levyOfMonth(db, query.month);
+  return {
+    month: query.month,
+    items: items.map(({ row, tier, levy }) => ({
+      worker_id: row.id,
+      worker_code: row.worker_id,
+      name: `${row.first_name} ${row.last_name}`,
+      fin: finForViewer(row.fin_no, viewer),
+      levy_tier: tier,
+      date_of_issuance: row.date_of_issuance,
+      wp_cancellation_date: row.wp_cancellation_date,
+      days: levy.days,
+      monthly_rate: fromCents(levy.monthlyCents),
+      amount: fromCents(levy.amountCents),
+    })),
+    total: fromCents(totalCents),
+    due_date: dueDate,
+    without_tier: withoutTier.map((row) => ({
+      worker_id: row.id,
+      worker_code: row.worker_id,
+      name: `${row.first_name} ${row.last_name}`,
+    })),
+  };
 }

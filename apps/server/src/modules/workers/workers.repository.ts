@@ -1,4 +1,5 @@
 import { complianceFlags, sipRequired } from '@td/shared/rules/compliance';
+import { isLevyTier, levyTierOf } from '@td/shared/rules/levy';
 import { fromCents } from '@td/shared/rules/money';
 import { searchFold, workerSearchName } from '@td/shared/rules/search-text';
 import { hoursToMinutes, minutesToHours } from '@td/shared/rules/timesheet-hours';
@@ -75,6 +76,18 @@ export function toWorker(row: WorkerRow): Worker {
     probation_months: row.probation_months,
     // Decision 094: computed on read from the row's own dates.
     compliance_flags: complianceFlags(row),
+    pr_start_date: row.pr_start_date,
+    pr_cpf_scheme: row.pr_cpf_scheme === 'F/F' ? 'F/F' : 'G/G',
+    wp_cancellation_date: row.wp_cancellation_date,
+    // Issue 44: staff's tier, else the nationality and R1/R2 tell it (levy.ts).
+    levy_tier: levyTierOf({
+      typeOfPass: row.type_of_pass,
+      nationality: row.nationality,
+      coretrade: row.coretrade,
+      levy: row.levy,
+      override: row.levy_tier,
+    }),
+    levy_tier_override: row.levy_tier !== null && isLevyTier(row.levy_tier) ? row.levy_tier : null,
   };
 }
 
@@ -471,8 +484,12 @@ const LATER_COLUMNS = [
   'sip_required',
   'sip_attended_date',
   'probation_months',
+  // Issue 44 (migration 0033).
+  'pr_start_date',
+  'wp_cancellation_date',
+  'levy_tier',
 ] as const;
-const DEFAULTED_COLUMNS = ['rest_day', 'working_days_per_week', 'normal_minutes_per_day'] as const;
+const DEFAULTED_COLUMNS = ['rest_day', 'working_days_per_week', 'normal_minutes_per_day', 'pr_cpf_scheme'] as const;
 type LaterColumn = (typeof LATER_COLUMNS)[number] | (typeof DEFAULTED_COLUMNS)[number];
 
 /** A worker row as inserted in bulk: the identity keys and the folded name are computed here. */

@@ -61,6 +61,11 @@ const worker = (overrides: Partial<Worker> = {}): Worker => ({
   sip_attended_date: null,
   probation_months: null,
   compliance_flags: [],
+  pr_start_date: null,
+  pr_cpf_scheme: 'G/G',
+  wp_cancellation_date: null,
+  levy_tier: null,
+  levy_tier_override: null,
   ...overrides,
 });
 

@@ -32,8 +32,13 @@ export const payRunQueries = {
     }),
 };
 
-export const startPayRun = (input: { pay_period_start: string; pay_period_end: string; worker_ids?: string[] }) =>
-  api<PayRunStarted>('/api/pay-runs', { method: 'POST', body: input });
+export const startPayRun = (input: {
+  pay_period_start: string;
+  pay_period_end: string;
+  worker_ids?: string[];
+  /** Issue 44: allowances and bonuses by worker. */
+  additions?: Array<{ worker_id: string; label: string; amount: string; kind: 'allowance' | 'bonus' }>;
+}) => api<PayRunStarted>('/api/pay-runs', { method: 'POST', body: input });
 
 export const payRunAction = (id: string, action: 'approve' | 'reopen') =>
   api<PayRun>(`/api/pay-runs/${encodeURIComponent(id)}/${action}`, { method: 'POST' });

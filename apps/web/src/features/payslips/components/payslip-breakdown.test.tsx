@@ -94,3 +94,37 @@ describe('PayslipBreakdown', () => {
     expect(screen.getByText('10.00 h × $0.00')).toBeVisible();
   });
 });
+
+describe('PayslipBreakdown: additions, CPF, SDL and levy (issue 44)', () => {
+  it("shows each addition, the employee's CPF as a deduction and the employer's contributions apart", () => {
+    render(
+      <PayslipBreakdown
+        figures={{
+          ...figures({ pay_rules: 'employment-act', basic_salary: 1800, gross_salary: 2500, nett_salary: 2000 }),
+          additions: [
+            { label: 'Transport allowance', amount: 200, kind: 'allowance' },
+            { label: 'Performance bonus', amount: 500, kind: 'bonus' },
+          ],
+          cpf_ordinary_wages: 2000,
+          cpf_additional_wages: 500,
+          cpf_employee: 500,
+          cpf_employer: 425,
+          sdl: 6.25,
+          levy: 0,
+        }}
+        rateType="Monthly"
+        salaryRate={1800}
+        adminCharges={[]}
+      />,
+    );
+    const line = (label: string) => screen.getByText(label, { selector: 'dt span' }).closest('div');
+    expect(line('Transport allowance')).toHaveTextContent('Allowance (ordinary wage for CPF)$200.00');
+    expect(line('Performance bonus')).toHaveTextContent('Bonus (additional wage for CPF)$500.00');
+    expect(line("CPF (employee's share)")).toHaveTextContent('− $500.00');
+    const employer = screen.getByRole('region', { name: "Employer's contributions" });
+    expect(employer).toHaveTextContent("CPF (employer's share)$425.00");
+    expect(employer).toHaveTextContent('Skills Development Levy');
+    expect(employer).toHaveTextContent('$6.25');
+    expect(employer).not.toHaveTextContent('Foreign Worker Levy');
+  });
+});

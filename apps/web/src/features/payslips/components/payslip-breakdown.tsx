@@ -1,5 +1,5 @@
 import { formatHours } from '@td/shared/rules/timesheet-hours';
-import type { ChargeTotal, PayslipFigures } from '@td/shared/schemas/payslip';
+import type { ChargeTotal, PayslipAddition, PayslipFigures } from '@td/shared/schemas/payslip';
 import type { ReactNode } from 'react';
 import { cn } from '@/components/ui/cn.ts';
 import { DetailList } from '@/components/ui/detail-list.tsx';
@@ -23,8 +23,19 @@ function RateText({ rate, fallback }: { rate: ReturnType<typeof exactRate>; fall
   );
 }
 
+/** Issue 44: the additions and statutory figures, when the answer carries them. */
+interface StatutoryValues {
+  additions?: readonly PayslipAddition[];
+  cpf_ordinary_wages?: number;
+  cpf_additional_wages?: number;
+  cpf_employee?: number;
+  cpf_employer?: number;
+  sdl?: number;
+  levy?: number;
+}
+
 interface PayslipBreakdownProps {
-  figures: PayslipFigures;
+  figures: PayslipFigures & StatutoryValues;
   rateType: string | null;
   /** Dollars, as the worker's rate was. */
   salaryRate: number | null;
@@ -101,6 +112,7 @@ export function PayslipBreakdown({
   // Issue 41 item 22: SPEC 9's rates shown exact. The Employment Act's rates are its own (decision 092):
   // shown as computed, and each line's basis comes from the server.
   const seedRules = figures.pay_rules !== 'employment-act';
+  const hasCpf = (figures.cpf_employee ?? 0) > 0 || (figures.cpf_employer ?? 0) > 0;
   const hourly = seedRules ? exactRate(rateType, salaryRate) : null;
   const overtime = seedRules ? exactRate(rateType, salaryRate, OVERTIME) : null;
   return (
@@ -170,6 +182,17 @@ export function PayslipBreakdown({
               )}
             </>
           )}
+          {(figures.additions ?? []).map((addition, index) => (
+            <BreakdownLine
+              // biome-ignore lint/suspicious/noArrayIndexKey: additions have no id; their order is fixed
+              key={index}
+              label={addition.label}
+              detail={
+                addition.kind === 'bonus' ? 'Bonus (additional wage for CPF)' : 'Allowance (ordinary wage for CPF)'
+              }
+              amount={formatSgd(addition.amount)}
+            />
+          ))}
           <BreakdownLine label="Gross Salary" amount={formatSgd(figures.gross_salary)} />
           <BreakdownLine
             label="Admin Charges Deduction"
@@ -184,8 +207,32 @@ export function PayslipBreakdown({
               tone="deduction"
             />
           )}
+          {hasCpf && (
+            <BreakdownLine
+              label="CPF (employee's share)"
+              detail={`Ordinary wages ${formatSgd(figures.cpf_ordinary_wages ?? 0)} · additional wages ${formatSgd(figures.cpf_additional_wages ?? 0)}`}
+              amount={`− ${formatSgd(figures.cpf_employee ?? 0)}`}
+              tone="deduction"
+            />
+          )}
           <BreakdownLine label="Nett Salary" amount={formatSgd(figures.nett_salary)} tone="total" />
         </dl>
+        {figures.sdl !== undefined && (
+          <section aria-label="Employer's contributions" className="flex flex-col gap-1">
+            <h4 className="text-sm font-semibold text-ink">Employer's contributions (not deducted)</h4>
+            <dl className="divide-y divide-line rounded-xl border border-line px-4">
+              {hasCpf && <BreakdownLine label="CPF (employer's share)" amount={formatSgd(figures.cpf_employer ?? 0)} />}
+              <BreakdownLine
+                label="Skills Development Levy"
+                detail="0.25% of total wages, $2.00 to $11.25"
+                amount={formatSgd(figures.sdl)}
+              />
+              {(figures.levy ?? 0) > 0 && (
+                <BreakdownLine label="Foreign Worker Levy" amount={formatSgd(figures.levy ?? 0)} />
+              )}
+            </dl>
+          </section>
+        )}
         <p className="text-xs text-ink-muted">
           {figures.pay_rules === 'employment-act'
             ? 'Computed by the Employment Act rules (Part IV: overtime, rest days, public holidays, lawful deductions).'

@@ -351,6 +351,13 @@ export function PayRunPage() {
               <a className={buttonClasses('secondary')} href={`/api/pay-runs/${current.id}/register.csv`} download>
                 <Download aria-hidden="true" className="h-4 w-4" /> Register CSV
               </a>
+              {/* Issue 44: CPF, SDL and levy of the run, with their due dates. */}
+              <a className={buttonClasses('secondary')} href={`/api/pay-runs/${current.id}/statutory.pdf`} download>
+                <Download aria-hidden="true" className="h-4 w-4" /> Statutory summary PDF
+              </a>
+              <a className={buttonClasses('secondary')} href={`/api/pay-runs/${current.id}/statutory.csv`} download>
+                <Download aria-hidden="true" className="h-4 w-4" /> Statutory summary CSV
+              </a>
             </div>
             {current.status === 'Paid' && giro && (
               <p className="text-sm text-ink-muted">

@@ -15,6 +15,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { formatDate, formatSgd } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { payRunQueries, startPayRun } from '../api/pay-run-queries.ts';
+import { PayRunAdditions, type RunAdditionDraft, runAdditionsPayload } from '../components/pay-run-additions.tsx';
 import { PayRunStatusBadge } from '../components/pay-run-status-badge.tsx';
 import { lastMonthPeriod } from '../components/payslip-display.ts';
 
@@ -46,11 +47,13 @@ export function PayRunsPage() {
   const [start, setStart] = useState(initial.start);
   const [end, setEnd] = useState(initial.end);
   const [page, setPage] = useState(1);
+  const [additions, setAdditions] = useState<RunAdditionDraft[]>([]);
   const navigate = useNavigate();
   const client = useQueryClient();
   const list = useQuery(payRunQueries.list(page));
   const create = useMutation({
-    mutationFn: () => startPayRun({ pay_period_start: start, pay_period_end: end }),
+    mutationFn: () =>
+      startPayRun({ pay_period_start: start, pay_period_end: end, additions: runAdditionsPayload(additions) }),
     onSuccess: async (run) => {
       await client.invalidateQueries({ queryKey: payRunQueries.all() });
       void navigate(`/payslip/run/${run.id}`);
@@ -75,24 +78,29 @@ export function PayRunsPage() {
       />
       <Card className="mb-6">
         <CardBody>
-          <form onSubmit={submit} aria-label="New pay run" className="flex flex-col gap-4 sm:flex-row sm:items-end">
-            <TextField
-              label="Pay period start"
-              type="date"
-              value={start}
-              onChange={(e) => setStart(e.target.value)}
-              required
-            />
-            <TextField
-              label="Pay period end"
-              type="date"
-              value={end}
-              onChange={(e) => setEnd(e.target.value)}
-              required
-            />
-            <Button type="submit" icon={<Play aria-hidden="true" className="h-4 w-4" />} busy={create.isPending}>
-              New pay run
-            </Button>
+          <form onSubmit={submit} aria-label="New pay run" className="flex flex-col gap-4">
+            <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
+              <TextField
+                label="Pay period start"
+                type="date"
+                value={start}
+                onChange={(e) => setStart(e.target.value)}
+                required
+              />
+              <TextField
+                label="Pay period end"
+                type="date"
+                value={end}
+                onChange={(e) => setEnd(e.target.value)}
+                required
+              />
+            </div>
+            <PayRunAdditions value={additions} onChange={setAdditions} disabled={create.isPending} />
+            <div>
+              <Button type="submit" icon={<Play aria-hidden="true" className="h-4 w-4" />} busy={create.isPending}>
+                New pay run
+              </Button>
+            </div>
           </form>
           {create.isError && (
             <Alert tone="error" className="mt-4">

@@ -30,17 +30,29 @@ import { formatSgd } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useUnsavedChangesGuard } from '@/lib/unsaved-changes.ts';
 import { previewPayslip, useGeneratePayslip } from '../api/payslip-mutations.ts';
+import { type AdditionDraft, AdditionsEditor, additionsPayload } from '../components/additions-editor.tsx';
 import { DeductionWarnings } from '../components/deduction-warnings.tsx';
 import { BreakdownLine, PayslipBreakdown } from '../components/payslip-breakdown.tsx';
 import { formatPeriod, payslipWorkerName } from '../components/payslip-display.ts';
 
 type Field = 'worker_id' | 'pay_period_start' | 'pay_period_end';
-type FieldErrors = Partial<Record<Field, string>>;
+type FieldErrors = Partial<Record<Field, string>> & {
+  additions?: Record<number, Partial<Record<'label' | 'amount' | 'kind', string>>>;
+};
 
 /** The first message for each field of a refused parse (the schema holds SPEC 5's messages). */
 function fieldErrorsOf(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
+    if (issue.path[0] === 'additions') {
+      // Issue 44: an addition's message shows under its own field.
+      const index = Number(issue.path[1]);
+      const field = issue.path[2] as 'label' | 'amount' | 'kind';
+      errors.additions ??= {};
+      errors.additions[index] ??= {};
+      (errors.additions[index] as Record<string, string>)[field] ??= issue.message;
+      continue;
+    }
     const field = issue.path[0] as Field;
     errors[field] ??= issue.message;
   }
@@ -73,6 +85,7 @@ export function PayslipGeneratePage() {
   const [end, setEnd] = useState('');
   const [otherDeductions, setOtherDeductions] = useState('0');
   const [sendEmail, setSendEmail] = useState(false);
+  const [additions, setAdditions] = useState<AdditionDraft[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [preview, setPreview] = useState<PayslipPreview | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -85,7 +98,12 @@ export function PayslipGeneratePage() {
   const guard = useUnsavedChangesGuard(
     generated === null &&
       !generate.isPending &&
-      (worker !== null || start !== '' || end !== '' || otherDeductionsToCents(otherDeductions) !== 0 || sendEmail),
+      (worker !== null ||
+        start !== '' ||
+        end !== '' ||
+        otherDeductionsToCents(otherDeductions) !== 0 ||
+        sendEmail ||
+        additions.length > 0),
   );
 
   // SPEC 9: to /payslip 1.5 s after a generation, or after the e-mail failure has shown for 3 s.
@@ -119,6 +137,7 @@ export function PayslipGeneratePage() {
       pay_period_start: start,
       pay_period_end: end,
       other_deductions: otherDeductions,
+      additions: additionsPayload(additions),
     });
     if (!parsed.success) {
       refuse(parsed.error.issues);
@@ -141,6 +160,7 @@ export function PayslipGeneratePage() {
       pay_period_start: start,
       pay_period_end: end,
       other_deductions: otherDeductions,
+      additions: additionsPayload(additions),
       send_email: sendEmail && Boolean(worker?.email),
     });
     if (!parsed.success) {
@@ -235,6 +255,16 @@ export function PayslipGeneratePage() {
                 }}
               />
             </div>
+            <AdditionsEditor
+              value={additions}
+              disabled={done}
+              errors={errors.additions}
+              onChange={(next) => {
+                setAdditions(next);
+                setErrors((current) => ({ ...current, additions: undefined }));
+                changed();
+              }}
+            />
           </CardBody>
           <CardFooter>
             <Button

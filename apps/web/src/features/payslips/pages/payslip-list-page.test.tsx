@@ -59,6 +59,13 @@ const PAYSLIPS: Payslip[] = Array.from({ length: 60 }, (_, i) => ({
   pay_run_id: null,
   payment_date: null,
   payment_mode: null,
+  additions: [],
+  cpf_ordinary_wages: 0,
+  cpf_additional_wages: 0,
+  cpf_employee: 0,
+  cpf_employer: 0,
+  sdl: 0,
+  levy: 0,
 }));
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -17,6 +17,8 @@ import {
   RATE_TYPES,
   WORKER_STATUSES,
 } from '@td/shared/options/workers';
+import { levyTierOf } from '@td/shared/rules/levy';
+import { LEVY_TIER_LABELS, LEVY_TIERS } from '@td/shared/rules/statutory-rates';
 import {
   DOCUMENT_FIELDS,
   isResidentPass,
@@ -73,6 +75,9 @@ export function toFormValues(worker?: Worker): FormValues {
   // Decision 094: the form holds what staff set; blank derives it from the pass and nationality.
   const sipOverride = worker?.sip_required_override;
   values.sip_required = sipOverride === null || sipOverride === undefined ? '' : String(sipOverride);
+  // Issue 44: the form holds the tier staff set; blank derives it from the nationality and R1/R2.
+  values.levy_tier = worker?.levy_tier_override ?? '';
+  values.pr_cpf_scheme = worker?.pr_cpf_scheme ?? 'G/G';
   return values as FormValues;
 }
 
@@ -159,9 +164,36 @@ export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFo
       }),
   });
 
+  // Issue 44 (decision 103): a pass changing from WP to PR needs the date of PR status (the graduated
+  // CPF rates count from it); a WP holder whose levy tier the nationality and R1/R2 cannot tell is asked it.
+  const becomingPr = typeOfPass === 'PR' && worker?.type_of_pass === 'WP';
+  const derivedTier = levyTierOf({
+    typeOfPass: typeOfPass ?? null,
+    nationality: form.watch('nationality') || null,
+    coretrade: form.watch('coretrade') || null,
+    levy: form.watch('levy') || null,
+    override: null,
+  });
+  const statutoryProblems = (input: FormValues) => {
+    const problems: Array<[WorkerField, string]> = [];
+    if (becomingPr && !input.pr_start_date) {
+      problems.push(['pr_start_date', 'Please enter the PR Start Date: the worker is becoming a PR']);
+    }
+    if (isWp && derivedTier === null && !input.levy_tier) {
+      problems.push(['levy_tier', 'Please choose the Levy Tier: the nationality and coretrade do not tell it']);
+    }
+    return problems;
+  };
+
   const submit = form.handleSubmit(
     async (input) => {
       setFailure(null);
+      const problems = statutoryProblems(input);
+      if (problems.length > 0) {
+        for (const [name, message] of problems) form.setError(name, { type: 'required', message });
+        requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+        return;
+      }
       try {
         const saved = await onSave(input);
         guard.release();
@@ -238,6 +270,40 @@ export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFo
           <>
             <SelectField {...field('coretrade', 'add')} options={CORETRADES} placeholder="Select coretrade" />
             <TextField {...field('coretrade_expiry_date')} type="date" />
+            {/* Issue 44: the levy's tier (derived unless set) and the permit's last day. */}
+            <SelectField
+              {...field('levy_tier')}
+              required={derivedTier === null}
+              options={LEVY_TIERS.map((tier) => ({ value: tier, label: LEVY_TIER_LABELS[tier] }))}
+              placeholder={
+                derivedTier === null
+                  ? 'Select levy tier'
+                  : `From nationality and coretrade: ${LEVY_TIER_LABELS[derivedTier]}`
+              }
+              hint="The Foreign Worker Levy's rate (construction); never deducted from pay"
+            />
+            <TextField
+              {...field('wp_cancellation_date')}
+              type="date"
+              hint="The levy runs to this day; empty while the permit is valid"
+            />
+          </>
+        )}
+        {typeOfPass === 'PR' && (
+          <>
+            <TextField
+              {...field('pr_start_date')}
+              required={becomingPr}
+              type="date"
+              hint="The date of PR status: CPF's graduated rates apply in the first two years"
+            />
+            <SelectField
+              {...field('pr_cpf_scheme')}
+              options={[
+                { value: 'G/G', label: 'Graduated employer and employee rates (G/G, the default)' },
+                { value: 'F/F', label: 'Full employer and employee rates (F/F, agreed with CPF)' },
+              ]}
+            />
           </>
         )}
       </FormSection>

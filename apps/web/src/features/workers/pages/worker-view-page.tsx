@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { daysBetween } from '@td/shared/rules/dates';
 import { URGENT_EXPIRY_DAYS } from '@td/shared/rules/expiry';
+import { LEVY_TIER_LABELS } from '@td/shared/rules/statutory-rates';
 import type { Worker } from '@td/shared/schemas/worker';
 import { WORKER_FIELD_LABELS as LABELS } from '@td/shared/schemas/worker';
 import { FileSignature, Pencil, UserRound } from 'lucide-react';
@@ -177,6 +178,21 @@ function WorkerProfile({ worker }: { worker: Worker }) {
                   ? [
                       { label: LABELS.coretrade, value: orNA(worker.coretrade) },
                       { label: LABELS.coretrade_expiry_date, value: formatDate(worker.coretrade_expiry_date) },
+                      // Issue 44: the levy's tier (staff's or derived) and the permit's cancellation.
+                      {
+                        label: LABELS.levy_tier,
+                        value: worker.levy_tier
+                          ? `${LEVY_TIER_LABELS[worker.levy_tier]}${worker.levy_tier_override ? '' : ' (from nationality and coretrade)'}`
+                          : 'Cannot be told: set it on the form',
+                      },
+                      { label: LABELS.wp_cancellation_date, value: formatDate(worker.wp_cancellation_date) },
+                    ]
+                  : []),
+                // Issue 44: a PR's date of PR status and CPF rates.
+                ...(worker.type_of_pass === 'PR'
+                  ? [
+                      { label: LABELS.pr_start_date, value: formatDate(worker.pr_start_date) },
+                      { label: LABELS.pr_cpf_scheme, value: worker.pr_cpf_scheme },
                     ]
                   : []),
                 { label: LABELS.status, value: orNA(worker.status) },
