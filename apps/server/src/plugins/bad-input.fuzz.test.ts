@@ -247,7 +247,7 @@ describe('bad input never breaks the server (decision 035)', () => {
       },
       'POST /api/users': {
         url: '/api/users',
-        body: { name: 'Staff Two', email: 'two@example.com', password: 'long enough password' },
+        body: { name: 'Staff Two', email: 'two@example.com', password: 'long enough password', role: 'hr' },
       },
       'POST /api/workers': { url: '/api/workers', body: buildWorker({ ipa_url: ipa }) },
       'PUT /api/workers/:id': {

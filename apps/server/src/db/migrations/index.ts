@@ -28,6 +28,7 @@ import * as sites from './0027-sites.ts';
 import * as lawfulPay from './0028-lawful-pay.ts';
 import * as compliance from './0029-compliance.ts';
 import * as workerSearchName from './0032-worker-search-name.ts';
+import * as staffRolesAndTwoFactor from './0034-staff-roles-and-two-factor.ts';
 
 /** Listed here rather than read from disk, so the bundled server carries them. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0028-lawful-pay': lawfulPay,
   '0029-compliance': compliance,
   '0032-worker-search-name': workerSearchName,
+  '0034-staff-roles-and-two-factor': staffRolesAndTwoFactor,
 };
