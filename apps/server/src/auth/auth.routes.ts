@@ -159,6 +159,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; sessionPolicy: auth.
   );
 
   // Decision 104: two-factor sign-in, enrolled from the account menu.
+  app.get(
+    '/totp',
+    { config: SIGNED_IN, schema: { tags: ['auth'], response: { 200: z.object({ enabled: z.boolean() }) } } },
+    (request) => totp.totpStatus(db, own(request).user),
+  );
   app.post('/totp/setup', { config: SIGNED_IN, schema: { tags: ['auth'], response: { 200: TotpSetup } } }, (request) =>
     totp.setUpTotp(db, own(request).user),
   );

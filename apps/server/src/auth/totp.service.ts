@@ -63,7 +63,7 @@ export async function loginWithTotp(
 ): Promise<SignedIn> {
   if (!challengeToken) throw unauthorized(SIGN_IN_AGAIN);
   const user = await repo.findChallengeUser(db, hashOf(challengeToken), nowIso(now));
-  if (!user || !user.totp_secret || !user.totp_enabled_at) throw unauthorized(SIGN_IN_AGAIN);
+  if (!user?.totp_secret || !user.totp_enabled_at) throw unauthorized(SIGN_IN_AGAIN);
   const since = nowIso(new Date(now.getTime() - LOGIN_WINDOW_MS));
   const device = await knownDevice(db, client.deviceToken, user.email, now);
   const limits = limitsFor(user.email, client.ip, device?.id ?? null);
@@ -87,6 +87,11 @@ export async function loginWithTotp(
     });
   }
   return completeSignIn(db, user, limits, client, policy, device !== null, now);
+}
+
+export async function totpStatus(db: Db, actor: SessionUser): Promise<{ enabled: boolean }> {
+  const user = await repo.findUserById(db, actor.id);
+  return { enabled: Boolean(user?.totp_enabled_at) };
 }
 
 /** A new secret, kept unconfirmed until `enableTotp` gets a right code from it. */
