@@ -130,3 +130,32 @@ export function maskValue(value: string | null): string | null {
   if (compact.length <= 5) return '*'.repeat(compact.length);
   return `${compact.slice(0, 1)}${'*'.repeat(compact.length - 5)}${compact.slice(-4)}`;
 }
+
+/**
+ * Decision 104: the worker fields each field permission unmasks. Without the permission a text field is
+ * answered masked (`G****567X`) and an amount as null, in every list, detail, export and PDF; searching
+ * by a masked field finds nothing.
+ */
+export const WORKER_FIELD_PERMISSIONS = {
+  fin_no: 'workers.identity',
+  passport_no: 'workers.identity',
+  wp_no: 'workers.identity',
+  phone_number: 'workers.contact',
+  email: 'workers.contact',
+  salary_rate: 'workers.pay',
+  declared_monthly_salary: 'workers.pay',
+  bank_account_no: 'workers.pay',
+} as const satisfies Record<string, Permission>;
+export type GuardedWorkerField = keyof typeof WORKER_FIELD_PERMISSIONS;
+
+/** The fields of a worker answer the role may see, the others masked (strings) or emptied (amounts). */
+export function maskWorkerFields<T extends Partial<Record<GuardedWorkerField, unknown>>>(record: T, role: Role): T {
+  let masked: T | null = null;
+  for (const [field, permission] of Object.entries(WORKER_FIELD_PERMISSIONS) as Array<[GuardedWorkerField, Permission]>) {
+    if (!(field in record) || roleCan(role, permission)) continue;
+    const value = record[field];
+    masked ??= { ...record };
+    (masked as Record<string, unknown>)[field] = typeof value === 'string' ? maskValue(value) : null;
+  }
+  return masked ?? record;
+}

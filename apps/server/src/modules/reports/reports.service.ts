@@ -1,12 +1,12 @@
 import { toCsv } from '@td/shared/rules/csv';
 import { minutesToHours } from '@td/shared/rules/timesheet-hours';
+import type { SessionUser } from '@td/shared/schemas/auth';
 import {
   MANPOWER_COLUMNS,
   type ManpowerQuery,
   type ManpowerReport,
   type ManpowerSheet,
 } from '@td/shared/schemas/manpower-report';
-import type { Actor } from '../../audit/audit.repository.ts';
 import type { Db } from '../../db/database.ts';
 import { CONTENT_WIDTH, FONT, FONT_SIZE, renderPdf } from '../../pdf/pdf-document.ts';
 import { ensureSpace } from '../../pdf/pdf-layout.ts';
@@ -29,7 +29,7 @@ export async function manpowerReport(db: Db, query: ManpowerQuery): Promise<Manp
 }
 
 /** The report with what it prints of each worker, the FIN as the viewer may see it. */
-export async function manpowerSheet(db: Db, query: ManpowerQuery, viewer: Actor): Promise<ManpowerSheet> {
+export async function manpowerSheet(db: Db, query: ManpowerQuery, viewer: SessionUser): Promise<ManpowerSheet> {
   const site = await getSite(db, query.site_id);
   const rows = await repo.manpowerOfSite(db, query.site_id, query.month);
   return {
@@ -68,7 +68,7 @@ const cellsOf = (sheet: ManpowerSheet) =>
 const fileBase = (sheet: ManpowerSheet) =>
   `manpower-${sheet.site.name.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'site'}-${sheet.month}`;
 
-export async function manpowerCsv(db: Db, query: ManpowerQuery, viewer: Actor) {
+export async function manpowerCsv(db: Db, query: ManpowerQuery, viewer: SessionUser) {
   const sheet = await manpowerSheet(db, query, viewer);
   return { fileName: `${fileBase(sheet)}.csv`, body: toCsv([...MANPOWER_COLUMNS], cellsOf(sheet)) };
 }
@@ -76,7 +76,7 @@ export async function manpowerCsv(db: Db, query: ManpowerQuery, viewer: Actor) {
 /** Column widths of the PDF table in points, in MANPOWER_COLUMNS order (they add up to the page's text width). */
 const PDF_WIDTHS = [22, 62, 120, 62, 70, 52, 40, 54];
 
-export async function manpowerPdf(db: Db, query: ManpowerQuery, viewer: Actor) {
+export async function manpowerPdf(db: Db, query: ManpowerQuery, viewer: SessionUser) {
   const sheet = await manpowerSheet(db, query, viewer);
   const scale = CONTENT_WIDTH / PDF_WIDTHS.reduce((a, b) => a + b, 0);
   const widths = PDF_WIDTHS.map((width) => width * scale);

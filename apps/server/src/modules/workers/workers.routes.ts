@@ -19,8 +19,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
 import type { FileStore } from '../../files/file-store.ts';
 import { csvReply } from '../../lib/csv-download.ts';
+import { roleOf } from '../../plugins/permissions.ts';
 import { currentUser } from '../../plugins/session.ts';
-import { listCompanies, listWorkers, lookupWorkers } from './workers.repository.ts';
+import { listCompanies } from './workers.repository.ts';
 import * as workers from './workers.service.ts';
 
 interface WorkersRoutesOptions {
@@ -48,14 +49,19 @@ export const workersRoutes: FastifyPluginAsyncZod<WorkersRoutesOptions> = async 
       config: { permission: 'workers.read' },
       schema: { tags, querystring: WorkerListQuery, response: { 200: WorkerList } },
     },
-    async (request) => workers.withMaskedAccounts(await listWorkers(db, request.query)),
+    (request) => workers.listWorkersFor(db, request.query, roleOf(request)),
   );
 
   app.get(
     '/export',
     { config: { permission: 'workers.read' }, schema: { tags, querystring: ExportQuery, produces: ['text/csv'] } },
     async (request, reply) =>
-      csvReply(reply, 'workers', timeZone, await workers.exportWorkersCsv(db, request.query, timeZone)),
+      csvReply(
+        reply,
+        'workers',
+        timeZone,
+        await workers.exportWorkersCsv(db, request.query, timeZone, roleOf(request)),
+      ),
   );
 
   app.get(
@@ -78,7 +84,7 @@ export const workersRoutes: FastifyPluginAsyncZod<WorkersRoutesOptions> = async 
       config: { permission: 'compliance.read' },
       schema: { tags, querystring: ExpiringListQuery, response: { 200: ExpiringWorkerList } },
     },
-    (request) => workers.listExpiringWorkers(db, 'wp', request.query, timeZone),
+    (request) => workers.listExpiringWorkersFor(db, 'wp', request.query, timeZone, roleOf(request)),
   );
 
   app.get(
@@ -87,7 +93,7 @@ export const workersRoutes: FastifyPluginAsyncZod<WorkersRoutesOptions> = async 
       config: { permission: 'compliance.read' },
       schema: { tags, querystring: ExpiringListQuery, response: { 200: ExpiringWorkerList } },
     },
-    (request) => workers.listExpiringWorkers(db, 'coretrade', request.query, timeZone),
+    (request) => workers.listExpiringWorkersFor(db, 'coretrade', request.query, timeZone, roleOf(request)),
   );
 
   for (const kind of ['wp', 'coretrade'] as const) {
@@ -102,7 +108,7 @@ export const workersRoutes: FastifyPluginAsyncZod<WorkersRoutesOptions> = async 
           reply,
           `expiring-${kind}`,
           timeZone,
-          await workers.exportExpiringCsv(db, kind, request.query, timeZone),
+          await workers.exportExpiringCsv(db, kind, request.query, timeZone, roleOf(request)),
         ),
     );
   }
@@ -113,13 +119,13 @@ export const workersRoutes: FastifyPluginAsyncZod<WorkersRoutesOptions> = async 
       config: { permission: 'workers.read' },
       schema: { tags, querystring: WorkerLookupQuery, response: { 200: WorkerLookup } },
     },
-    (request) => lookupWorkers(db, request.query),
+    (request) => workers.lookupWorkersFor(db, request.query, roleOf(request)),
   );
 
   app.get(
     '/:id',
     { config: { permission: 'workers.read' }, schema: { tags, params: IdParams, response: { 200: Worker } } },
-    (request) => workers.getWorker(db, request.params.id),
+    (request) => workers.getWorkerFor(db, request.params.id, roleOf(request)),
   );
 
   app.get(
@@ -146,6 +152,7 @@ export const workersRoutes: FastifyPluginAsyncZod<WorkersRoutesOptions> = async 
     (request) =>
       workers.updateWorker(db, request.params.id, request.body, currentUser(request), {
         ...(store ? { store } : {}),
+        role: roleOf(request),
         onCleanupError: (error, url) => request.log.warn({ err: error, url }, 'could not remove an unlinked file'),
       }),
   );
