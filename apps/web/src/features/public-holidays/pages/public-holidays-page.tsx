@@ -11,6 +11,7 @@ import { SelectField } from '@/components/ui/select-field.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
+import { useCan } from '@/features/auth/public/access.ts';
 import { api } from '@/lib/api-client.ts';
 import { formatDate } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
@@ -32,6 +33,7 @@ const weekday = (date: string, style: 'long' | 'short' = 'long') =>
  */
 export function PublicHolidaysPage() {
   usePageTitle('Public Holidays');
+  const can = useCan();
   const queryClient = useQueryClient();
   const toast = useToast();
   const thisYear = new Date().getFullYear();
@@ -49,7 +51,7 @@ export function PublicHolidaysPage() {
       <PageHeader
         title="Public Holidays"
         description="The holidays payroll pays by the Employment Act: a holiday worked earns a day's pay on top, and daily- and hourly-rated workers are paid the holidays on their working days. A holiday on a Sunday is observed on the Monday."
-        actions={<Button onClick={() => setEditing(null)}>Add Public Holiday</Button>}
+        actions={can('holidays.write') && <Button onClick={() => setEditing(null)}>Add Public Holiday</Button>}
       />
       <div className="max-w-48">
         <SelectField
@@ -106,22 +108,26 @@ export function PublicHolidaysPage() {
                   )}
                 </TD>
                 <TD className="text-right sm:space-x-2 sm:whitespace-nowrap">
-                  <Button
-                    variant="link"
-                    size="sm"
-                    onClick={() => setEditing(holiday)}
-                    aria-label={`Edit ${holiday.name}`}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    variant="link"
-                    size="sm"
-                    onClick={() => setDeleting(holiday)}
-                    aria-label={`Delete ${holiday.name}`}
-                  >
-                    Delete
-                  </Button>
+                  {can('holidays.write') && (
+                    <>
+                      <Button
+                        variant="link"
+                        size="sm"
+                        onClick={() => setEditing(holiday)}
+                        aria-label={`Edit ${holiday.name}`}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        variant="link"
+                        size="sm"
+                        onClick={() => setDeleting(holiday)}
+                        aria-label={`Delete ${holiday.name}`}
+                      >
+                        Delete
+                      </Button>
+                    </>
+                  )}
                 </TD>
               </TR>
             ))}
