@@ -151,7 +151,9 @@ export type GuardedWorkerField = keyof typeof WORKER_FIELD_PERMISSIONS;
 /** The fields of a worker answer the role may see, the others masked (strings) or emptied (amounts). */
 export function maskWorkerFields<T extends Partial<Record<GuardedWorkerField, unknown>>>(record: T, role: Role): T {
   let masked: T | null = null;
-  for (const [field, permission] of Object.entries(WORKER_FIELD_PERMISSIONS) as Array<[GuardedWorkerField, Permission]>) {
+  for (const [field, permission] of Object.entries(WORKER_FIELD_PERMISSIONS) as Array<
+    [GuardedWorkerField, Permission]
+  >) {
     if (!(field in record) || roleCan(role, permission)) continue;
     const value = record[field];
     masked ??= { ...record };
