@@ -14,7 +14,12 @@ const PASSWORD = 'role e2e password 1';
 async function addAccount(page: Page, role: string): Promise<{ id: string; email: string; name: string }> {
   const name = `${role[0]?.toUpperCase()}${role.slice(1)} ${uniqueToken()}`;
   const email = `${name.replace(' ', '.').toLowerCase()}@example.com`;
-  const account = await apiRequest<{ id: string }>(page, 'POST', '/api/users', { name, email, password: PASSWORD, role });
+  const account = await apiRequest<{ id: string }>(page, 'POST', '/api/users', {
+    name,
+    email,
+    password: PASSWORD,
+    role,
+  });
   return { id: account.id, email, name };
 }
 
@@ -40,7 +45,7 @@ test('a supervisor enters a crew timesheet, sees no FIN anywhere and is refused 
   ];
   const supervisor = await addAccount(admin, 'supervisor');
   const page = await signInAs(browser, supervisor.email);
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Timesheet' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Payslip' })).toHaveCount(0);
@@ -79,7 +84,7 @@ test('a supervisor enters a crew timesheet, sees no FIN anywhere and is refused 
 test('payroll turns on two-factor sign-in and signs in with a code', async ({ staffPage: admin, browser }) => {
   const payroll = await addAccount(admin, 'payroll');
   const page = await signInAs(browser, payroll.email);
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('link', { name: 'Two-factor sign-in' }).click();
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
@@ -100,7 +105,7 @@ test('payroll turns on two-factor sign-in and signs in with a code', async ({ st
   await expect(again.getByRole('alert')).toContainText('That code is not right');
   await again.getByLabel(/^Authentication code/).fill(totp.generate());
   await again.getByRole('button', { name: 'Verify' }).click();
-  await expect(again.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(again).toHaveURL(/\/dashboard$/);
   await expect(again.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Payslip' })).toBeVisible();
   await again.context().close();
 });
