@@ -12,7 +12,7 @@ import { Modal } from '@/components/ui/modal.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table.tsx';
+import { CARD_LAYOUT_QUERY, Table, TBody, TD, TH, THead, TR, useMediaQuery } from '@/components/ui/table.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
 import { useAuth } from '@/features/auth/public/access.ts';
@@ -68,6 +68,40 @@ export function StaffPage() {
     },
   });
 
+  // Decision 104: cards on a phone, where a table of four columns does not fit.
+  const cards = useMediaQuery(CARD_LAYOUT_QUERY);
+  const roleSelect = (account: StaffAccount) => (
+    <SelectField
+      label={`Role of ${account.name}`}
+      className={cards ? undefined : '[&>label]:sr-only'}
+      value={account.role}
+      options={ROLE_OPTIONS}
+      disabled={update.isPending}
+      onChange={(event) => update.mutate({ account, change: { role: event.target.value as Role } })}
+    />
+  );
+  const actions = (account: StaffAccount) => (
+    <>
+      <Button
+        variant="link"
+        size="sm"
+        aria-label={`Reset the password of ${account.name}`}
+        onClick={() => setResetting(account)}
+      >
+        Reset password
+      </Button>
+      <Button
+        variant="link"
+        size="sm"
+        aria-label={`${account.active ? 'Deactivate' : 'Reactivate'} ${account.name}`}
+        disabled={update.isPending}
+        onClick={() => update.mutate({ account, change: { active: !account.active } })}
+      >
+        {account.active ? 'Deactivate' : 'Reactivate'}
+      </Button>
+    </>
+  );
+
   return (
     <div className="space-y-6">
       <PageHeader
@@ -84,15 +118,24 @@ export function StaffPage() {
           retrying={staff.isFetching}
           onRetry={() => void staff.refetch()}
         />
+      ) : cards ? (
+        <ul aria-label="Staff accounts" className="flex flex-col gap-3">
+          {staff.data.items.map((account) => (
+            <li key={account.id} className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4">
+              <AccountName account={account} you={account.id === user?.id} />
+              {roleSelect(account)}
+              <AccountStatus account={account} />
+              <div className="flex flex-wrap gap-3">{actions(account)}</div>
+            </li>
+          ))}
+        </ul>
       ) : (
         <Table caption="Staff accounts">
           <THead>
             <TR>
               <TH>Name</TH>
-              <TH>Email</TH>
               <TH>Role</TH>
               <TH>Status</TH>
-              <TH>Two-factor</TH>
               <TH>
                 <span className="sr-only">Actions</span>
               </TH>
@@ -101,46 +144,14 @@ export function StaffPage() {
           <TBody>
             {staff.data.items.map((account) => (
               <TR key={account.id}>
-                <TD className="font-medium">
-                  {account.name}
-                  {account.id === user?.id && <span className="text-ink-muted"> (you)</span>}
-                </TD>
-                <TD className="break-all">{account.email}</TD>
-                <TD className="min-w-40">
-                  <SelectField
-                    label={`Role of ${account.name}`}
-                    className="[&>label]:sr-only"
-                    value={account.role}
-                    options={ROLE_OPTIONS}
-                    disabled={update.isPending}
-                    onChange={(event) => update.mutate({ account, change: { role: event.target.value as Role } })}
-                  />
-                </TD>
                 <TD>
-                  <Badge tone={account.active ? 'green' : 'gray'} dot>
-                    {account.active ? 'Active' : 'Deactivated'}
-                  </Badge>
+                  <AccountName account={account} you={account.id === user?.id} />
                 </TD>
-                <TD>{account.totp_enabled ? 'On' : 'Off'}</TD>
-                <TD className="text-right sm:space-x-2 sm:whitespace-nowrap">
-                  <Button
-                    variant="link"
-                    size="sm"
-                    aria-label={`Reset the password of ${account.name}`}
-                    onClick={() => setResetting(account)}
-                  >
-                    Reset password
-                  </Button>
-                  <Button
-                    variant="link"
-                    size="sm"
-                    aria-label={`${account.active ? 'Deactivate' : 'Reactivate'} ${account.name}`}
-                    disabled={update.isPending}
-                    onClick={() => update.mutate({ account, change: { active: !account.active } })}
-                  >
-                    {account.active ? 'Deactivate' : 'Reactivate'}
-                  </Button>
+                <TD className="min-w-32">{roleSelect(account)}</TD>
+                <TD>
+                  <AccountStatus account={account} />
                 </TD>
+                <TD className="text-right sm:space-x-2 sm:whitespace-nowrap">{actions(account)}</TD>
               </TR>
             ))}
           </TBody>
@@ -162,6 +173,27 @@ export function StaffPage() {
       <TwoFactorSettings />
       <AddStaffDialog open={adding} onClose={() => setAdding(false)} onAdded={refresh} />
       <ResetPasswordDialog account={resetting} onClose={() => setResetting(null)} />
+    </div>
+  );
+}
+
+function AccountName({ account, you }: { account: StaffAccount; you: boolean }) {
+  return (
+    <div>
+      <span className="font-medium">{account.name}</span>
+      {you && <span className="text-ink-muted"> (you)</span>}
+      <span className="block break-all text-sm text-ink-muted">{account.email}</span>
+    </div>
+  );
+}
+
+function AccountStatus({ account }: { account: StaffAccount }) {
+  return (
+    <div>
+      <Badge tone={account.active ? 'green' : 'gray'} dot>
+        {account.active ? 'Active' : 'Deactivated'}
+      </Badge>
+      <span className="mt-1 block text-sm text-ink-muted">Two-factor {account.totp_enabled ? 'on' : 'off'}</span>
     </div>
   );
 }
