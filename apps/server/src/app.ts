@@ -26,6 +26,7 @@ import { createMailer } from './mail/create-mailer.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { countWaitingMessages, sendDueMessages } from './mail/outbox.ts';
 import { adminChargesRoutes } from './modules/admin-charges/admin-charges.routes.ts';
+import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
 import {
   complianceFeedRoutes,
   complianceRoutes,
@@ -325,6 +326,7 @@ export async function buildApp({
         publicOrigin: config.publicOrigin,
       });
       await api.register(usersRoutes, { prefix: '/users', db, sessionPolicy });
+      await api.register(auditLogRoutes, { prefix: '/audit-log', db, timeZone: config.businessTimeZone });
       await api.register(workersRoutes, { prefix: '/workers', db, timeZone: config.businessTimeZone, store });
       await api.register(adminChargesRoutes, {
         prefix: '/admin-charges',

@@ -14,6 +14,7 @@ import { columnTypesFor } from './column-types.ts';
  * - `login_challenges`: a password checked, the code not yet given (a short-lived, hashed token).
  * - `sessions.user_agent`, `ip`, `last_seen_at`: what the account's own sessions list shows.
  * - `app_settings`: settings an admin changes on screen (the roles that must use two-factor sign-in).
+ * - `audit_log_created_at_idx`: the audit log screen pages the whole log newest first.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypesFor(db);
@@ -59,4 +60,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('value', 'text', (col) => col.notNull())
     .addColumn('updated_at', t.timestamp, (col) => col.notNull())
     .execute();
+  await db.schema.createIndex('audit_log_created_at_idx').on('audit_log').columns(['created_at', 'id']).execute();
 }
