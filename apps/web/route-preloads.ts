@@ -83,6 +83,7 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/account/two-factor': signedIn('auth', 'two-factor-page'),
   '/account/sessions': signedIn('auth', 'sessions-page'),
   '/settings/staff': signedIn('staff', 'staff-page'),
+  '/settings/audit': signedIn('audit-log', 'audit-log-page'),
   // Decision 095: the compliance calendar and the person's reminders.
   '/compliance': signedIn('compliance', 'compliance-page'),
   '/account/reminders': signedIn('compliance', 'account-reminders-page'),

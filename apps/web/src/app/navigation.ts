@@ -9,6 +9,7 @@ import {
   LayoutDashboard,
   MapPin,
   ReceiptText,
+  ScrollText,
   UserCog,
   Users,
 } from 'lucide-react';
@@ -64,6 +65,7 @@ export const NAVIGATION = [
   },
   // Decision 104: staff accounts, their roles and two-factor sign-in (admin).
   { label: 'Staff Accounts', permission: 'users.manage', to: '/settings/staff', Icon: UserCog, sections: [] },
+  { label: 'Audit Log', permission: 'audit.read', to: '/settings/audit', Icon: ScrollText, sections: [] },
 ] as const satisfies ReadonlyArray<{
   label: string;
   permission: Permission;

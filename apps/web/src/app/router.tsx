@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { adminChargeRoutes } from '@/features/admin-charges/routes.tsx';
+import { auditLogRoutes } from '@/features/audit-log/routes.tsx';
 import { LoginPage } from '@/features/auth/pages/login-page.tsx';
 import { complianceRoutes } from '@/features/compliance/routes.tsx';
 import { employmentLetterRoutes } from '@/features/employment-letter/routes.tsx';
@@ -32,6 +33,7 @@ const featureRoutes: RouteObject[] = [
   ...complianceRoutes,
   ...publicHolidayRoutes,
   ...staffRoutes,
+  ...auditLogRoutes,
   {
     // Decision 104: two-factor sign-in and the account's own sessions, from the account menu.
     path: '/account/two-factor',
