@@ -8,7 +8,17 @@ import { ListLoadError } from '@/components/ui/list-load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
-import { Pagination, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table.tsx';
+import {
+  CARD_LAYOUT_QUERY,
+  Pagination,
+  Table,
+  TBody,
+  TD,
+  TH,
+  THead,
+  TR,
+  useMediaQuery,
+} from '@/components/ui/table.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { api, withQuery } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
@@ -37,6 +47,8 @@ export function AuditLogPage() {
   usePageTitle('Audit Log');
   const [filters, setFilters] = useState({ user_id: '', entity: '', from: '', to: '' });
   const [page, setPage] = useState(1);
+  // On a phone each entry is a card: five columns do not fit.
+  const cards = useMediaQuery(CARD_LAYOUT_QUERY);
   const query = { ...filters, page, pageSize: PAGE_SIZE };
   const entries = useQuery({
     queryKey: ['audit-log', query],
@@ -90,43 +102,66 @@ export function AuditLogPage() {
         <EmptyState icon={<ScrollText />} title="No entries" description="Nothing matches these filters." />
       ) : (
         <>
-          <Table caption="Audit log entries">
-            <THead>
-              <TR>
-                <TH>When</TH>
-                <TH>Who</TH>
-                <TH>Action</TH>
-                <TH>Record</TH>
-                <TH>Change</TH>
-              </TR>
-            </THead>
-            <TBody>
+          {cards ? (
+            <ul aria-label="Audit log entries" className="flex flex-col gap-3">
               {entries.data.items.map((entry) => (
-                <TR key={entry.id}>
-                  <TD className="whitespace-nowrap tabular-nums">{formatDateTime(entry.created_at)}</TD>
-                  <TD>{entry.user_name ?? '—'}</TD>
-                  <TD className="capitalize">{entry.action}</TD>
-                  <TD>
-                    <span className="font-medium">{entry.entity}</span>
-                    {entry.entity_id && (
-                      <span className="block break-all text-xs text-ink-muted">{entry.entity_id}</span>
-                    )}
-                  </TD>
-                  <TD className="max-w-md">
-                    <ul className="space-y-0.5 text-sm">
-                      {changeLines(entry)
-                        .slice(0, 8)
-                        .map((line) => (
-                          <li key={line} className="break-words">
-                            {line}
-                          </li>
-                        ))}
-                    </ul>
-                  </TD>
-                </TR>
+                <li key={entry.id} className="rounded-2xl border border-line bg-white p-4 text-sm">
+                  <p className="font-medium">
+                    {entry.user_name ?? '—'} · <span className="capitalize">{entry.action}</span> · {entry.entity}
+                  </p>
+                  <p className="text-ink-muted tabular-nums">{formatDateTime(entry.created_at)}</p>
+                  {entry.entity_id && <p className="break-all text-xs text-ink-muted">{entry.entity_id}</p>}
+                  <ul className="mt-2 space-y-0.5">
+                    {changeLines(entry)
+                      .slice(0, 8)
+                      .map((line) => (
+                        <li key={line} className="break-words">
+                          {line}
+                        </li>
+                      ))}
+                  </ul>
+                </li>
               ))}
-            </TBody>
-          </Table>
+            </ul>
+          ) : (
+            <Table caption="Audit log entries">
+              <THead>
+                <TR>
+                  <TH>When</TH>
+                  <TH>Who</TH>
+                  <TH>Action</TH>
+                  <TH>Record</TH>
+                  <TH>Change</TH>
+                </TR>
+              </THead>
+              <TBody>
+                {entries.data.items.map((entry) => (
+                  <TR key={entry.id}>
+                    <TD className="whitespace-nowrap tabular-nums">{formatDateTime(entry.created_at)}</TD>
+                    <TD>{entry.user_name ?? '—'}</TD>
+                    <TD className="capitalize">{entry.action}</TD>
+                    <TD>
+                      <span className="font-medium">{entry.entity}</span>
+                      {entry.entity_id && (
+                        <span className="block break-all text-xs text-ink-muted">{entry.entity_id}</span>
+                      )}
+                    </TD>
+                    <TD className="max-w-md">
+                      <ul className="space-y-0.5 text-sm">
+                        {changeLines(entry)
+                          .slice(0, 8)
+                          .map((line) => (
+                            <li key={line} className="break-words">
+                              {line}
+                            </li>
+                          ))}
+                      </ul>
+                    </TD>
+                  </TR>
+                ))}
+              </TBody>
+            </Table>
+          )}
           <Pagination
             label="Audit log pages"
             page={page}
