@@ -109,7 +109,7 @@ export async function enableTotp(db: Db, actor: SessionUser, code: string, now =
   const user = await repo.findUserById(db, actor.id);
   if (!user) throw unauthorized();
   if (user.totp_enabled_at) throw conflict(ALREADY_ENABLED);
-  if (!user.totp_secret) throw badRequest(NO_SETUP);
+  if (!user.totp_secret) throw badRequest(NO_SETUP, { code: NO_SETUP });
   if (!codeMatches(user.totp_secret, user.email, code)) throw badRequest(CODE_WRONG, { code: CODE_WRONG });
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.transaction().execute(async (trx) => {
@@ -136,7 +136,7 @@ export const PASSWORD_WRONG = 'Password is incorrect';
 export async function disableTotp(db: Db, actor: SessionUser, password: string, now = new Date()): Promise<void> {
   const user = await repo.findUserById(db, actor.id);
   if (!user) throw unauthorized();
-  if (!password) throw badRequest(PASSWORD_REQUIRED);
+  if (!password) throw badRequest(PASSWORD_REQUIRED, { password: PASSWORD_REQUIRED });
   if (!(await verifyPassword(password, user.password_hash)))
     throw badRequest(PASSWORD_WRONG, { password: PASSWORD_WRONG });
   await db.transaction().execute(async (trx) => {
