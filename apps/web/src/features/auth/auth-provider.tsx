@@ -121,7 +121,7 @@ export function useCan(): (permission: Permission) => boolean {
   // Outside the provider there is no session to ask: a screen rendered on its own (the component tests)
   // shows everything. The app always renders inside it, and the server refuses what the role cannot do.
   return useCallback(
-    (permission: Permission) => (value ? (user?.permissions.includes(permission) ?? false) : true),
+    (permission: Permission) => (value ? (user?.permissions?.includes(permission) ?? false) : true),
     [value, user],
   );
 }
