@@ -80,6 +80,11 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/worker/employment-letter': signedIn('employment-letter', 'employment-letter-page'),
   '/settings/public-holidays': signedIn('public-holidays', 'public-holidays-page'),
   '/account/password': signedIn('auth', 'change-password-page'),
+  // Decision 104: two-factor sign-in, own sessions, staff accounts.
+  '/account/two-factor': signedIn('auth', 'two-factor-page'),
+  '/account/sessions': signedIn('auth', 'sessions-page'),
+  '/settings/staff': signedIn('staff', 'staff-page'),
+  '/settings/audit': signedIn('audit-log', 'audit-log-page'),
   // Decision 095: the compliance calendar and the person's reminders.
   '/compliance': signedIn('compliance', 'compliance-page'),
   '/account/reminders': signedIn('compliance', 'account-reminders-page'),

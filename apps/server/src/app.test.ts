@@ -184,7 +184,9 @@ describe('compressed answers (decision 076, @fastify/compress)', () => {
     const t = await buildTestApp();
     const body = Buffer.alloc(8 * 1024, 'a');
     for (const type of ['application/pdf', 'image/jpeg', 'image/png', 'application/octet-stream']) {
-      t.app.get(`/api/test-file/${type.replace('/', '-')}`, (_request, reply) => reply.type(type).send(body));
+      t.app.get(`/api/test-file/${type.replace('/', '-')}`, { config: { permission: 'public' } }, (_request, reply) =>
+        reply.type(type).send(body),
+      );
     }
     for (const type of ['application/pdf', 'image/jpeg', 'image/png', 'application/octet-stream']) {
       const response = await t.app.inject({

@@ -4,6 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { RoutePermission } from '@td/shared/rules/permissions';
 import Fastify, { type FastifyInstance, type FastifySchema, type HTTPMethods, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -25,6 +26,7 @@ import { createMailer } from './mail/create-mailer.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { countWaitingMessages, sendDueMessages } from './mail/outbox.ts';
 import { adminChargesRoutes } from './modules/admin-charges/admin-charges.routes.ts';
+import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
 import {
   complianceFeedRoutes,
   complianceRoutes,
@@ -47,6 +49,7 @@ import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.t
 import { registerHostCheck } from './plugins/host-check.ts';
 import { forgetOldIdempotencyKeys, registerIdempotency } from './plugins/idempotency.ts';
 import { registerMetrics } from './plugins/metrics.ts';
+import { requirePermissions, undeclaredApiRoutes } from './plugins/permissions.ts';
 import { logDestination, registerRequestLog } from './plugins/request-log.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
@@ -82,6 +85,8 @@ export interface RegisteredRoute {
   url: string;
   /** The route's zod schemas (body, querystring, params...): the fuzz test draws its input from them. */
   schema: FastifySchema | undefined;
+  /** Decision 104: the permission the route declares in its `config` (read when asked: plugins may set it late). */
+  readonly permission: RoutePermission | undefined;
 }
 
 const routeTables = new WeakMap<FastifyInstance, RegisteredRoute[]>();
@@ -137,10 +142,26 @@ export async function buildApp({
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Decision 104: the roles that must use two-factor sign-in ride with the session policy.
+  const sessionPolicy = { ...config.sessionPolicy, totpRoles: config.require2faRoles };
   const routeTable: RegisteredRoute[] = [];
   routeTables.set(app, routeTable);
   app.addHook('onRoute', (route) => {
-    routeTable.push({ methods: ([] as HTTPMethods[]).concat(route.method), url: route.url, schema: route.schema });
+    routeTable.push({
+      methods: ([] as HTTPMethods[]).concat(route.method),
+      url: route.url,
+      schema: route.schema,
+      get permission() {
+        return route.config?.permission;
+      },
+    });
+  });
+  // Decision 104: an `/api` route that declares no permission stops the app from starting.
+  app.addHook('onReady', async () => {
+    const undeclared = undeclaredApiRoutes(routeTable.map((route) => ({ ...route, config: route })));
+    if (undeclared.length > 0) {
+      throw new Error(`These routes declare no permission (decision 104): ${undeclared.join(', ')}`);
+    }
   });
   app.setValidatorCompiler(validatorCompiler);
   // Answers are checked against their zod schema outside production (tests, dev), written fast always.
@@ -179,7 +200,11 @@ export async function buildApp({
   // swagger-ui's own `uiHooks` skip its static files, so the guard sits on a plugin around it.
   await app.register(async (docs) => {
     docs.addHook('onRequest', async (request, reply) => {
-      if (!(await authenticate(db, config.sessionPolicy, request, reply))) throw unauthorized();
+      if (!(await authenticate(db, sessionPolicy, request, reply))) throw unauthorized();
+    });
+    // Decision 104: the API's documentation is for any signed-in staff member.
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, permission: 'signed-in' };
     });
     await docs.register(fastifySwaggerUi, {
       routePrefix: '/api/docs',
@@ -195,26 +220,34 @@ export async function buildApp({
     fileStore ??
     (config.files.driver === 's3' ? createS3FileStore(config.files) : createLocalFileStore(config.filesDir));
   // Decision 089: alive (the process answers and reaches its database), for a restart policy.
-  app.get('/api/health', { schema: { tags: ['health'], response: { 200: HealthResponse } } }, async () => {
-    await sql`select 1`.execute(db);
-    return { status: 'ok' as const };
-  });
+  app.get(
+    '/api/health',
+    { config: { permission: 'public' }, schema: { tags: ['health'], response: { 200: HealthResponse } } },
+    async () => {
+      await sql`select 1`.execute(db);
+      return { status: 'ok' as const };
+    },
+  );
   // Decision 089: ready for requests (database and file store reachable), for the load balancer;
   // 503 from the moment SIGTERM arrives (lib/shutdown.ts) while the requests under way finish.
-  app.get('/api/ready', { schema: { tags: ['health'], response: { 200: HealthResponse } } }, async () => {
-    if (isDraining(app)) throw new AppError(503, 'SHUTTING_DOWN', 'This server is shutting down.');
-    try {
-      await sql`select 1`.execute(db);
-      await store.check?.();
-    } catch {
-      throw new AppError(503, 'NOT_READY', 'The database or the file store cannot be reached.');
-    }
-    return { status: 'ok' as const };
-  });
+  app.get(
+    '/api/ready',
+    { config: { permission: 'public' }, schema: { tags: ['health'], response: { 200: HealthResponse } } },
+    async () => {
+      if (isDraining(app)) throw new AppError(503, 'SHUTTING_DOWN', 'This server is shutting down.');
+      try {
+        await sql`select 1`.execute(db);
+        await store.check?.();
+      } catch {
+        throw new AppError(503, 'NOT_READY', 'The database or the file store cannot be reached.');
+      }
+      return { status: 'ok' as const };
+    },
+  );
   if (config.metricsToken) {
     registerMetrics(app, { db, token: config.metricsToken, outboxDepth: () => countWaitingMessages(db) });
   }
-  await app.register(authRoutes, { prefix: '/api/auth', db, sessionPolicy: config.sessionPolicy });
+  await app.register(authRoutes, { prefix: '/api/auth', db, sessionPolicy });
   // Decision 094: the calendar feed is read by calendar services with no session; its token is its key.
   await app.register(complianceFeedRoutes, {
     prefix: '/api/compliance/feed',
@@ -280,9 +313,10 @@ export async function buildApp({
   // Everything registered in here needs a signed-in staff member.
   await app.register(
     async (api) => {
-      requireSession(api, db, config.sessionPolicy);
+      requireSession(api, db, sessionPolicy);
+      requirePermissions(api);
       registerIdempotency(api, db);
-      await api.register(accountRoutes, { prefix: '/auth', db });
+      await api.register(accountRoutes, { prefix: '/auth', db, sessionPolicy });
       await api.register(notificationSettingsRoutes, { prefix: '/auth', db, timeZone: config.businessTimeZone });
       await api.register(complianceRoutes, {
         prefix: '/compliance',
@@ -291,7 +325,8 @@ export async function buildApp({
         mailer,
         publicOrigin: config.publicOrigin,
       });
-      await api.register(usersRoutes, { prefix: '/users', db });
+      await api.register(usersRoutes, { prefix: '/users', db, sessionPolicy });
+      await api.register(auditLogRoutes, { prefix: '/audit-log', db, timeZone: config.businessTimeZone });
       await api.register(workersRoutes, { prefix: '/workers', db, timeZone: config.businessTimeZone, store });
       await api.register(adminChargesRoutes, {
         prefix: '/admin-charges',

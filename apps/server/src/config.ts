@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { DEFAULT_PAY_RULES, PAY_RULES, type PayRules } from '@td/shared/options/pay-rules';
+import { ROLES, type Role } from '@td/shared/rules/permissions';
 import { z } from 'zod';
 
 const TRUST_PROXY_HINT =
@@ -46,6 +47,20 @@ const ConfigSchema = z.object({
     .default(12),
   /** Decision 007: however active, a session ends this long after sign-in. */
   SESSION_MAX_AGE_DAYS: z.coerce.number().positive().max(365).default(7),
+  /**
+   * Decision 104: roles that must enrol in two-factor sign-in at their next sign-in, comma-separated
+   * (`admin,payroll` recommended). Empty by default, so a fresh install signs in with a password.
+   */
+  REQUIRE_2FA_ROLES: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((role) => role.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(ROLES, { error: `must list roles among ${ROLES.join(', ')}` }))),
   /** Decision 036: a stored file no record links is deleted once it is this old (uploads abandoned before Save). */
   FILE_SWEEP_GRACE_HOURS: z.coerce
     .number()
@@ -200,6 +215,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Idle (sliding) and absolute session lifetimes. */
   sessionPolicy: { ttlMs: number; maxAgeMs: number };
+  /** Decision 104: REQUIRE_2FA_ROLES. */
+  require2faRoles: Role[];
   logLevel: string;
   allowedOrigins: string[];
   /** Fastify's `trustProxy`: false, a number of hops, or trusted addresses and ranges. */
@@ -291,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ttlMs: settings.SESSION_TTL_HOURS * 60 * 60 * 1000,
       maxAgeMs: settings.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
     },
+    require2faRoles: settings.REQUIRE_2FA_ROLES,
     logLevel: settings.LOG_LEVEL,
     allowedOrigins: settings.ALLOWED_ORIGINS.split(',')
       .map((origin) => origin.trim())

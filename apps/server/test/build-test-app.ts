@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Role } from '@td/shared/rules/permissions';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -25,8 +26,13 @@ export interface TestApp {
   db: Db;
   /** Requests with the app's own Origin (and the session cookie once signed in). */
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
-  /** Creates a staff account and signs in as it. */
-  signIn(user?: { name?: string; email?: string; password?: string }): Promise<{ id: string; email: string }>;
+  /** Creates a staff account (an admin unless a role is given, decision 104) and signs in as it. */
+  signIn(user?: {
+    name?: string;
+    email?: string;
+    password?: string;
+    role?: Role;
+  }): Promise<{ id: string; email: string }>;
   cookie: string | undefined;
   /** The app's DATA_DIR (a fresh temporary folder, removed after the test). */
   dataDir: string;
@@ -139,7 +145,11 @@ export async function buildTestApp(
     async signIn(user = {}) {
       const email = user.email ?? `staff-${randomBytes(4).toString('hex')}@example.com`;
       const password = user.password ?? 'correct horse battery';
-      const created = await createUser(db, { name: user.name ?? 'Test Staff', email, password }, null);
+      const created = await createUser(
+        db,
+        { name: user.name ?? 'Test Staff', email, password, ...(user.role ? { role: user.role } : {}) },
+        null,
+      );
       const response = await testApp.request({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
       if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
       testApp.cookie = sessionCookieOf(response);

@@ -17,7 +17,12 @@ test('changes the password from the user menu, with every message at once, and s
 }) => {
   // An account of its own, so the shared e2e account keeps its password.
   const email = `password-${Date.now()}@example.com`;
-  await apiRequest(staffPage, 'POST', '/api/users', { name: 'Pat Lim', email, password: 'first password 1' });
+  await apiRequest(staffPage, 'POST', '/api/users', {
+    name: 'Pat Lim',
+    email,
+    password: 'first password 1',
+    role: 'hr',
+  });
   const laptop = await signedInContext(browser, email, 'first password 1');
   const phone = await signedInContext(browser, email, 'first password 1');
   const page = laptop.page;

@@ -336,7 +336,8 @@ test('a pay run for 30 workers: draft, approved by a second account, period lock
     email: `approver-${token.toLowerCase()}@example.com`,
     password: 'approver password 1',
   };
-  await apiRequest(page, 'POST', '/api/users', approver);
+  // Decision 104: approving a pay run is payroll's work.
+  await apiRequest(page, 'POST', '/api/users', { ...approver, role: 'payroll' });
   const other = await browser.newContext({ baseURL: test.info().project.use.baseURL, timezoneId: 'Asia/Singapore' });
   const approverPage = await other.newPage();
   await apiRequest(approverPage, 'POST', '/api/auth/login', { email: approver.email, password: approver.password });

@@ -90,7 +90,7 @@ test('signs in, walks every sidebar entry with titles and the back arrow, and si
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
   const session = await page.request.get('/api/auth/session');
-  expect(await session.json()).toEqual({ user: null });
+  expect(await session.json()).toEqual({ user: null, role: null, permissions: [], required_action: null });
 });
 
 test('unknown routes show a Not Found page inside the shell', async ({ staffPage: page }) => {

@@ -70,7 +70,18 @@ describe('sign-in and sessions', () => {
     await t.signIn({ email: 'staff@example.com', name: 'Staff One' });
     const cookie = t.cookie ?? '';
     const session = await t.request({ method: 'GET', url: '/api/auth/session' });
-    expect(session.json()).toEqual({ user: { id: expect.any(String), name: 'Staff One', email: 'staff@example.com' } });
+    expect(session.json()).toEqual({
+      user: {
+        id: expect.any(String),
+        name: 'Staff One',
+        email: 'staff@example.com',
+        role: 'admin',
+        permissions: expect.arrayContaining(['users.manage', 'workers.read']),
+      },
+      role: 'admin',
+      permissions: expect.arrayContaining(['users.manage', 'workers.read']),
+      required_action: null,
+    });
     expect(session.headers['cache-control'] ?? '').not.toContain('public');
 
     const logout = await t.request({ method: 'POST', url: '/api/auth/logout' });
@@ -79,7 +90,7 @@ describe('sign-in and sessions', () => {
     const after = await t.request({ method: 'GET', url: '/api/users', headers: { cookie } });
     expect(after.statusCode).toBe(401);
     const sessionAfter = await t.request({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
-    expect(sessionAfter.json()).toEqual({ user: null });
+    expect(sessionAfter.json()).toEqual({ user: null, role: null, permissions: [], required_action: null });
   });
 
   it('sets an httpOnly SameSite cookie with an expiry', async () => {
@@ -159,7 +170,7 @@ describe('guards', () => {
   it('refuses state-changing requests from another origin or with no origin', async () => {
     const t = await buildTestApp();
     await t.signIn();
-    const payload = { name: 'New', email: 'new@example.com', password: 'long password here' };
+    const payload = { name: 'New', email: 'new@example.com', password: 'long password here', role: 'hr' };
     const crossSite = await t.request({
       method: 'POST',
       url: '/api/users',
@@ -181,7 +192,7 @@ describe('guards', () => {
   it('lets signed-in staff add staff, refusing a duplicate e-mail', async () => {
     const t = await buildTestApp();
     await t.signIn({ email: 'lead@example.com' });
-    const payload = { name: 'Second', email: 'lead@example.com', password: 'long password here' };
+    const payload = { name: 'Second', email: 'lead@example.com', password: 'long password here', role: 'viewer' };
     const duplicate = await t.request({ method: 'POST', url: '/api/users', payload });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().error.message).toBe('An account with this email address already exists');
@@ -193,7 +204,11 @@ describe('guards', () => {
     const t = await buildTestApp();
     await t.signIn();
     const add = (name: string, password = 'long password here') =>
-      t.request({ method: 'POST', url: '/api/users', payload: { name, email: 'new@example.com', password } });
+      t.request({
+        method: 'POST',
+        url: '/api/users',
+        payload: { name, email: 'new@example.com', password, role: 'hr' },
+      });
     const nul = await add('New\u0000Staff');
     expect(nul.statusCode).toBe(400);
     expect(nul.json().error.fields).toEqual({ name: 'Name contains characters that are not allowed' });

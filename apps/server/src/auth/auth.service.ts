@@ -1,9 +1,11 @@
 import { hash, randomBytes } from 'node:crypto';
+import type { Role } from '@td/shared/rules/permissions';
 import {
   type ChangePasswordInput,
   CURRENT_PASSWORD_WRONG,
   type LoginInput,
   type NewAccountInput,
+  type RequiredAction,
   type SessionUser,
 } from '@td/shared/schemas/auth';
 import type { Actor } from '../audit/audit.repository.ts';
@@ -36,7 +38,17 @@ export interface SessionPolicy {
   ttlMs: number;
   /** Absolute lifetime from sign-in: after it, signing in again is required (decision 007). */
   maxAgeMs: number;
+  /** Decision 104: REQUIRE_2FA_ROLES, the roles that must enrol in two-factor sign-in (the staff screen adds more). */
+  totpRoles?: readonly Role[];
 }
+
+/** Decision 104: a password checked for an account with two-factor sign-in: the code is asked next. */
+export interface TotpChallenge {
+  challenge: { token: string; expiresAt: Date };
+}
+export const LOGIN_CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
+/** Decision 104: the staff screen's roles that must enrol in two-factor sign-in (a JSON array in app_settings). */
+export const REQUIRE_2FA_SETTING = 'require_2fa_roles';
 
 export interface SignedIn {
   token: string;
@@ -50,13 +62,21 @@ export interface SignedIn {
 export interface LoginClient {
   ip: string;
   deviceToken?: string | undefined;
+  /** Decision 104: shown in the account's own sessions list. */
+  userAgent?: string | undefined;
 }
 
 /** Cookies carry tokens; the database keeps only their hash, so a leaked table yields no usable cookie. */
-const hashOf = (token: string) => hash('sha256', token, 'base64url');
-const sessionIdOf = hashOf;
+export const hashOf = (token: string) => hash('sha256', token, 'base64url');
+export const sessionIdOf = hashOf;
 
-async function openSession(db: Db, user: SessionUser, policy: SessionPolicy, now: Date): Promise<SignedIn> {
+export async function openSession(
+  db: Db,
+  user: SessionUser,
+  policy: SessionPolicy,
+  now: Date,
+  client?: LoginClient,
+): Promise<SignedIn> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + Math.min(policy.ttlMs, policy.maxAgeMs));
   await repo.insertSession(db, {
@@ -64,19 +84,22 @@ async function openSession(db: Db, user: SessionUser, policy: SessionPolicy, now
     user_id: user.id,
     created_at: nowIso(now),
     expires_at: nowIso(expiresAt),
+    user_agent: client?.userAgent?.slice(0, 300) ?? null,
+    ip: client?.ip ?? null,
+    last_seen_at: nowIso(now),
   });
   return { token, expiresAt, user };
 }
 
 /** The known device behind a cookie token, when it is valid and belongs to the e-mail signing in. */
-async function knownDevice(db: Db, token: string | undefined, email: string, now: Date) {
+export async function knownDevice(db: Db, token: string | undefined, email: string, now: Date) {
   if (!token) return null;
   const device = await repo.findLoginDevice(db, hashOf(token), nowIso(now));
   return device && device.email === email ? device : null;
 }
 
 /** The limits an attempt counts against, always in this order (so concurrent reservations never deadlock). */
-function limitsFor(email: string, ip: string, deviceId: string | null): Array<{ key: string; max: number }> {
+export function limitsFor(email: string, ip: string, deviceId: string | null): Array<{ key: string; max: number }> {
   if (deviceId) return [{ key: `device:${deviceId}`, max: MAX_FAILURES_PER_DEVICE }];
   return [
     { key: `email-at-address:${email}|${ip}`, max: MAX_FAILURES_PER_EMAIL_AT_ADDRESS },
@@ -103,7 +126,7 @@ export async function login(
   client: LoginClient,
   policy: SessionPolicy,
   now = new Date(),
-): Promise<SignedIn> {
+): Promise<SignedIn | TotpChallenge> {
   const since = nowIso(new Date(now.getTime() - LOGIN_WINDOW_MS));
   const device = await knownDevice(db, client.deviceToken, input.email, now);
   const limits = limitsFor(input.email, client.ip, device?.id ?? null);
@@ -116,22 +139,50 @@ export async function login(
 
   const user = await repo.findUserByEmail(db, input.email);
   const passwordMatches = await verifyPassword(input.password, user?.password_hash ?? (await hashForUnknownUser()));
-  if (!user || !passwordMatches) {
+  // Decision 104: a deactivated account signs in no more (answered like a wrong password).
+  if (!user || !passwordMatches || user.deactivated_at !== null) {
     await repo.deleteStaleAttempts(db, since);
     throw unauthorized(INVALID_CREDENTIALS);
   }
+  if (user.totp_enabled_at !== null) {
+    // Decision 104: the password attempt stays counted until the code is right, so password and code
+    // failures together are held to the same limits (a code guess reserves an attempt of its own).
+    await repo.deleteLoginChallenges(db, user.id, nowIso(now));
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + LOGIN_CHALLENGE_LIFETIME_MS);
+    await repo.insertLoginChallenge(db, {
+      id: hashOf(token),
+      user_id: user.id,
+      created_at: nowIso(now),
+      expires_at: nowIso(expiresAt),
+    });
+    return { challenge: { token, expiresAt } };
+  }
+  return completeSignIn(db, user, limits, client, policy, device !== null, now);
+}
+
+/** The sign-in succeeded (password, and the code when asked): the throttle forgets it, a session opens. */
+export async function completeSignIn(
+  db: Db,
+  user: SessionUser,
+  limits: Array<{ key: string }>,
+  client: LoginClient,
+  policy: SessionPolicy,
+  knownDeviceUsed: boolean,
+  now: Date,
+): Promise<SignedIn> {
   const [own, ...shared] = limits.map((limit) => limit.key);
   await repo.resetAttempts(db, own ? [own] : []);
   await repo.releaseAttempt(db, shared);
   await repo.deleteExpiredSessions(db, nowIso(now));
-  const sessionUser = { id: user.id, name: user.name, email: user.email };
+  const sessionUser: SessionUser = { id: user.id, name: user.name, email: user.email, role: user.role };
   await recordAudit(db, sessionUser, { action: 'login', entity: 'session', entityId: null });
-  const signedIn = await openSession(db, sessionUser, policy, now);
-  return device ? signedIn : { ...signedIn, device: await rememberDevice(db, user.id, now) };
+  const signedIn = await openSession(db, sessionUser, policy, now, client);
+  return knownDeviceUsed ? signedIn : { ...signedIn, device: await rememberDevice(db, user.id, now) };
 }
 
 /** Makes this browser a known device of the user (decision 006). */
-async function rememberDevice(db: Db, userId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
+export async function rememberDevice(db: Db, userId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
   await repo.deleteExpiredLoginDevices(db, nowIso(now));
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + DEVICE_LIFETIME_MS);
@@ -156,7 +207,7 @@ export async function readSession(
   token: string,
   policy: SessionPolicy,
   now = new Date(),
-): Promise<{ user: SessionUser; renewedUntil: Date | null } | null> {
+): Promise<{ user: SessionUser; renewedUntil: Date | null; requiredAction: RequiredAction | null } | null> {
   const sessionId = sessionIdOf(token);
   // Decision 100: read through SQLite's second, read-only connection, so that a progress poll is not held
   // behind a pay run's transaction on the main one (the main `Db` on PostgreSQL).
@@ -173,7 +224,29 @@ export async function readSession(
     renewedUntil = new Date(Math.min(now.getTime() + policy.ttlMs, endsAt.getTime()));
     await repo.extendSession(db, sessionId, nowIso(renewedUntil));
   }
-  return { user: { id: row.id, name: row.name, email: row.email }, renewedUntil };
+  // Decision 104: "last seen" of the sessions list, written at most once a minute per session.
+  if (!row.last_seen_at || now.getTime() - new Date(row.last_seen_at).getTime() > 60_000) {
+    await repo.touchSession(db, sessionId, nowIso(now));
+  }
+  const user: SessionUser = { id: row.id, name: row.name, email: row.email, role: row.role };
+  return { user, renewedUntil, requiredAction: await requiredActionOf(db, row, policy) };
+}
+
+/** Decision 104: the roles that must enrol in two-factor sign-in: REQUIRE_2FA_ROLES and the staff screen's. */
+export async function rolesRequiringTotp(db: Db, policy: Pick<SessionPolicy, 'totpRoles'>): Promise<Role[]> {
+  const stored = await repo.readSetting(readerOf(db), REQUIRE_2FA_SETTING);
+  const fromScreen = stored ? (JSON.parse(stored) as Role[]) : [];
+  return [...new Set([...(policy.totpRoles ?? []), ...fromScreen])];
+}
+
+async function requiredActionOf(
+  db: Db,
+  row: { role: Role; must_change_password: number; totp_enabled_at: string | null },
+  policy: SessionPolicy,
+): Promise<RequiredAction | null> {
+  if (row.must_change_password) return 'change_password';
+  if (row.totp_enabled_at === null && (await rolesRequiringTotp(db, policy)).includes(row.role)) return 'enrol_totp';
+  return null;
 }
 
 export async function logout(db: Db, token: string, actor: Actor | null): Promise<void> {
@@ -199,7 +272,8 @@ export async function setupFirstAccount(db: Db, input: NewAccountInput, policy: 
     .transaction()
     .execute(async (trx) => {
       await repo.insertAppEvent(trx, FIRST_ACCOUNT_EVENT, nowIso(now));
-      return createUser(trx, input, null, now);
+      // Decision 104: the first account is an admin.
+      return createUser(trx, { ...input, role: 'admin' }, null, now);
     })
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? conflict(ACCOUNT_EXISTS) : error;
@@ -208,10 +282,16 @@ export async function setupFirstAccount(db: Db, input: NewAccountInput, policy: 
 }
 
 /** Adds a staff account (first account, `npm run user:add`). */
-export async function createUser(db: Db, input: NewAccountInput, actor: Actor | null, now = new Date()) {
+export async function createUser(
+  db: Db,
+  input: NewAccountInput & { role?: Role },
+  actor: Actor | null,
+  now = new Date(),
+): Promise<SessionUser> {
   if (await repo.findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
   const timestamp = nowIso(now);
-  const user = { id: newId(), name: input.name, email: input.email };
+  // Decision 104: an account made without a role (`npm run user:add`, the first account) is an admin.
+  const user: SessionUser = { id: newId(), name: input.name, email: input.email, role: input.role ?? 'admin' };
   await repo.insertUser(db, {
     ...user,
     password_hash: await hashPassword(input.password),
@@ -254,6 +334,7 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.newPassword);
   const endedSessions = await db.transaction().execute(async (trx) => {
+    // Decision 104: changing it clears an admin's "must change at next sign-in".
     await repo.updatePasswordHash(trx, actor.id, passwordHash, nowIso(now));
     const ended = await repo.deleteOtherSessions(trx, actor.id, sessionIdOf(sessionToken));
     await recordAudit(trx, actor, {

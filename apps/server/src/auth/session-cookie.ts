@@ -1,4 +1,4 @@
-import type { SessionUser } from '@td/shared/schemas/auth';
+import type { RequiredAction, SessionUser } from '@td/shared/schemas/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { readSession, type SessionPolicy } from './auth.service.ts';
@@ -12,7 +12,31 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in staff member; set by `authenticate` (every route behind `requireSession`). */
     user: SessionUser | null;
+    /** Decision 104: what the session must do first (change its password, enrol in two-factor sign-in). */
+    requiredAction: RequiredAction | null;
   }
+}
+
+/** Decision 104: the second step of sign-in (the code) finds its first step by this cookie. */
+export const CHALLENGE_COOKIE = 'td_login_challenge';
+
+export function setChallengeCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date) {
+  reply.setCookie(CHALLENGE_COOKIE, token, {
+    path: DEVICE_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    expires: expiresAt,
+  });
+}
+
+export function clearChallengeCookie(request: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(CHALLENGE_COOKIE, {
+    path: DEVICE_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+  });
 }
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date) {
@@ -60,5 +84,6 @@ export async function authenticate(
   }
   if (session.renewedUntil) setSessionCookie(request, reply, token, session.renewedUntil);
   request.user = session.user;
+  request.requiredAction = session.requiredAction;
   return session.user;
 }

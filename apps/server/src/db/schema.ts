@@ -1,3 +1,4 @@
+import type { Role } from '@td/shared/rules/permissions';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -30,6 +31,30 @@ export interface Database {
   worker_renewals: WorkerRenewalsTable;
   employment_letters: EmploymentLettersTable;
   compliance_subscriptions: ComplianceSubscriptionsTable;
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
+  app_settings: AppSettingsTable;
+}
+
+/** Decision 104: single-use recovery codes of two-factor sign-in, as SHA-256. */
+export interface RecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  created_at: string;
+}
+
+/** Decision 104: a password checked, the two-factor code still to come (id: SHA-256 of the token). */
+export interface LoginChallengesTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface AppSettingsTable {
+  name: string;
+  value: string;
+  updated_at: string;
 }
 
 export interface UsersTable {
@@ -39,6 +64,13 @@ export interface UsersTable {
   password_hash: string;
   created_at: string;
   updated_at: string;
+  /** Decision 104: one of `ROLES` (packages/shared rules/permissions.ts). */
+  role: Generated<Role>;
+  deactivated_at: string | null;
+  /** 0 or 1: an admin reset the password; the next session may only change it. */
+  must_change_password: Generated<number>;
+  totp_secret: string | null;
+  totp_enabled_at: string | null;
 }
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
@@ -55,6 +87,9 @@ export interface SessionsTable {
   user_id: string;
   created_at: string;
   expires_at: string;
+  user_agent: string | null;
+  ip: string | null;
+  last_seen_at: string | null;
 }
 export type Session = Selectable<SessionsTable>;
 

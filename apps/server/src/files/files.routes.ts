@@ -1,9 +1,17 @@
-import { FILE_KIND_REQUIRED, FILE_KINDS, FILE_REQUIRED, MAX_UPLOAD_BYTES, UploadedFile } from '@td/shared/schemas/file';
+import {
+  FILE_FOLDERS,
+  FILE_KIND_REQUIRED,
+  FILE_KINDS,
+  FILE_REQUIRED,
+  MAX_UPLOAD_BYTES,
+  UploadedFile,
+} from '@td/shared/schemas/file';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { badRequest } from '../lib/errors.ts';
+import { demandPermission } from '../plugins/permissions.ts';
 import { currentUser } from '../plugins/session.ts';
 import type { FileStore } from './file-store.ts';
 import { dispositionFor } from './file-types.ts';
@@ -51,27 +59,40 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
 
   app.post(
     '/',
-    { schema: { tags: ['files'], consumes: ['multipart/form-data'], response: { 201: UploadedFile } } },
+    {
+      config: { permission: 'documents.write' },
+      schema: { tags: ['files'], consumes: ['multipart/form-data'], response: { 201: UploadedFile } },
+    },
     async (request, reply) => {
       const uploaded = await withFileUpload(request, (upload) => uploadFile(db, store, upload, currentUser(request)));
       return reply.status(201).send(uploaded);
     },
   );
 
-  app.get('/*', { schema: { tags: ['files'], params: z.object({ '*': z.string() }) } }, async (request, reply) => {
-    const file = await readFile(db, store, request.params['*']);
-    return reply
-      .header('Content-Type', file.contentType)
-      .header('Content-Length', String(file.size))
-      .header('Content-Disposition', contentDisposition(file.contentType, file.originalName))
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'private, no-store')
-      .send(file.body);
-  });
+  app.get(
+    '/*',
+    { config: { permission: 'workers.read' }, schema: { tags: ['files'], params: z.object({ '*': z.string() }) } },
+    async (request, reply) => {
+      // Decision 104: a photo is part of the worker list (every role reading workers); anything else is a
+      // document, for the roles that read documents.
+      if (!request.params['*'].startsWith(`${FILE_FOLDERS.photo}/`)) demandPermission(request, 'documents.read');
+      const file = await readFile(db, store, request.params['*']);
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Length', String(file.size))
+        .header('Content-Disposition', contentDisposition(file.contentType, file.originalName))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .send(file.body);
+    },
+  );
 
   app.delete(
     '/',
-    { schema: { tags: ['files'], querystring: z.object({ url: z.string().min(1).max(500) }) } },
+    {
+      config: { permission: 'documents.write' },
+      schema: { tags: ['files'], querystring: z.object({ url: z.string().min(1).max(500) }) },
+    },
     async (request, reply) => {
       await deleteFile(db, store, request.query.url, currentUser(request));
       return reply.status(204).send();

@@ -17,6 +17,7 @@ import { buildTestApp, databaseUnderTest, type TestApp } from '../../test/build-
 import { buildWorker, multipart, sampleFiles } from '../../test/factories.ts';
 import { buildTrainingRecord } from '../../test/training-record-factories.ts';
 import { routeTableOf } from '../app.ts';
+import { createUser } from '../auth/auth.service.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
@@ -180,6 +181,8 @@ const READ_BACK: Record<string, string> = {
 const GENERAL = new Set([200, 201, 204, 400, 404, 409, 413, 414]);
 const ALLOWED: Record<string, Set<number>> = {
   'POST /api/auth/login': new Set([...GENERAL, 401, 429]),
+  // Decision 104: the code step without the password step's cookie (or with a wrong code) is 401, throttled 429.
+  'POST /api/auth/login/totp': new Set([...GENERAL, 401, 429]),
   'POST /api/auth/password': new Set([...GENERAL, 429]),
 };
 
@@ -234,6 +237,13 @@ describe('bad input never breaks the server (decision 035)', () => {
     ).json().id;
     expect(holidayId).toEqual(expect.any(String));
 
+    // Decision 104: another staff account, whose role and password the fuzzing changes.
+    const colleague = await createUser(
+      t.db,
+      { name: 'Colleague', email: 'colleague@example.com', password: 'long enough password', role: 'hr' },
+      null,
+    );
+
     /** A valid request of each write route with a body: where the breaking starts. */
     const seeds: Record<string, { url: string; body: unknown }> = {
       'POST /api/auth/login': { url: '/api/auth/login', body: { email: me.email, password: 'the right password' } },
@@ -247,7 +257,16 @@ describe('bad input never breaks the server (decision 035)', () => {
       },
       'POST /api/users': {
         url: '/api/users',
-        body: { name: 'Staff Two', email: 'two@example.com', password: 'long enough password' },
+        body: { name: 'Staff Two', email: 'two@example.com', password: 'long enough password', role: 'hr' },
+      },
+      // Decision 104: the code step needs the password step's cookie (401 without it, whatever the body).
+      'POST /api/auth/login/totp': { url: '/api/auth/login/totp', body: { code: '123456' } },
+      'POST /api/auth/totp/enable': { url: '/api/auth/totp/enable', body: { code: '123456' } },
+      'POST /api/auth/totp/disable': { url: '/api/auth/totp/disable', body: { password: 'the right password' } },
+      'PUT /api/users/:id': { url: `/api/users/${colleague.id}`, body: { role: 'payroll' } },
+      'POST /api/users/:id/password': {
+        url: `/api/users/${colleague.id}/password`,
+        body: { password: 'another long password' },
       },
       'POST /api/workers': { url: '/api/workers', body: buildWorker({ ipa_url: ipa }) },
       'PUT /api/workers/:id': {
@@ -302,6 +321,12 @@ describe('bad input never breaks the server (decision 035)', () => {
     };
     /** Write routes without a JSON body: their id (or query) is what can be broken. */
     const idOnly = new Set([
+      // Decision 104: a new secret (no body); ending a session of one's own by its id.
+      'POST /api/auth/totp/setup',
+      'DELETE /api/auth/sessions/:id',
+      // Decision 104: which roles must use two-factor sign-in; fuzzed, it could make the fuzzing account
+      // itself enrol first and turn every later probe into a refusal (users.routes and totp tests cover it).
+      'PUT /api/users/settings',
       'DELETE /api/workers/:id',
       'DELETE /api/timesheets/:id',
       'DELETE /api/admin-charges/:id',

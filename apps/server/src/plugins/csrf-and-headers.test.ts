@@ -86,7 +86,7 @@ describe('CSRF: same-origin check on every state-changing route (decision 035)',
   it('accepts the app’s own Origin, and its own Referer when Origin is absent', async () => {
     const t = await buildTestApp();
     await t.signIn();
-    const payload = { name: 'New Staff', email: 'new@example.com', password: 'long password here' };
+    const payload = { name: 'New Staff', email: 'new@example.com', password: 'long password here', role: 'hr' };
     const byOrigin = await t.app.inject({
       method: 'POST',
       url: '/api/users',

@@ -74,7 +74,7 @@ describe('request log (decision 076)', () => {
 
   it('writes no request line when the level is above info, and still logs a failure', async () => {
     const { app, lines } = await appWithLog('warn');
-    app.get('/api/broken', async () => {
+    app.get('/api/broken', { config: { permission: 'public' } }, async () => {
       throw new Error('broken');
     });
     try {

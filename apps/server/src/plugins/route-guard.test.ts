@@ -23,6 +23,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/auth/session',
   'HEAD /api/auth/session',
   'POST /api/auth/login',
+  // Decision 104: the second step of sign-in (the code); its key is the challenge cookie of the first.
+  'POST /api/auth/login/totp',
   'POST /api/auth/logout',
   'GET /api/auth/setup',
   'HEAD /api/auth/setup',
@@ -126,6 +128,11 @@ describe('no route without a guard (decision 035)', () => {
     for (const route of PUBLIC_ROUTES) {
       expect(routes.map(({ method, url }) => `${method} ${url}`)).toContain(route);
     }
+    // Decision 104: the routes that declare themselves public are exactly the allow-list.
+    const declaredPublic = routeTableOf(t.app)
+      .filter((route) => route.url.startsWith('/api') && route.permission === 'public')
+      .flatMap((route) => route.methods.map((method) => `${method} ${route.url}`));
+    expect(new Set(declaredPublic)).toEqual(PUBLIC_ROUTES);
     for (const expected of ['POST /api/workers', 'DELETE /api/files', 'GET /api/files/*', 'POST /api/auth/password']) {
       expect(guarded.map(({ method, url }) => `${method} ${url}`)).toContain(expected);
     }
@@ -140,15 +147,17 @@ describe('no route without a guard (decision 035)', () => {
   it('the public routes still answer without a session', async () => {
     const t = await buildTestApp();
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/session' })).json()).toEqual({ user: null });
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/session' })).json()).toMatchObject({ user: null });
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/setup' })).statusCode).toBe(200);
   });
 
   it('names a route added later without the guard', async () => {
     const t = await buildTestApp();
-    // Registered on the root instance, outside the guarded /api plugin: what a careless change would do.
-    t.app.get('/api/reports/salaries', async () => ({ items: [] }));
-    t.app.post('/api/workers-import', async () => ({ imported: 0 }));
+    // Registered on the root instance, outside the guarded /api plugin: what a careless change would do
+    // (declared public, or the app would not even start: next test).
+    const config = { permission: 'public' } as const;
+    t.app.get('/api/reports/salaries', { config }, async () => ({ items: [] }));
+    t.app.post('/api/workers-import', { config }, async () => ({ imported: 0 }));
     const user = await t.signIn();
     const { failures } = await unguardedRoutes(t, user.id);
     const named = new Set(failures.map((failure) => failure.route.replace(/ \(.*$/, '')));
@@ -158,5 +167,13 @@ describe('no route without a guard (decision 035)', () => {
       'POST /api/workers-import',
     ]);
     expect(failures).toHaveLength(9);
+  });
+
+  it('refuses to start with an /api route that declares no permission (decision 104)', async () => {
+    const t = await buildTestApp();
+    t.app.get('/api/reports/salaries', async () => ({ items: [] }));
+    await expect(t.app.ready()).rejects.toThrow(
+      'These routes declare no permission (decision 104): GET /api/reports/salaries, HEAD /api/reports/salaries',
+    );
   });
 });

@@ -1,9 +1,10 @@
 import { PRODUCT_NAME } from '@td/shared/options/product';
-import { ArrowLeft, BellRing, HardHat, KeyRound, LogOut, Menu, X } from 'lucide-react';
+import { ArrowLeft, BellRing, HardHat, KeyRound, LogOut, Menu, MonitorSmartphone, ShieldCheck, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { cn } from '@/components/ui/cn.ts';
-import { useAuth } from '@/features/auth/auth-provider.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { useAuth, useCan } from '@/features/auth/auth-provider.tsx';
 import { NAVIGATION, navigationEntryOf } from './navigation.ts';
 
 /** SPEC 2 Shell: side navigation, menu button on small screens, back arrow on every page but the dashboard. */
@@ -13,6 +14,10 @@ export function AppLayout() {
   const navigate = useNavigate();
   const isDashboard = location.pathname === '/dashboard';
   const menuButton = useRef<HTMLButtonElement>(null);
+  const can = useCan();
+  // Decision 104: a page of an entry the role may not use says so (the server refuses its data anyway).
+  const entry = navigationEntryOf(location.pathname);
+  const allowed = !entry || can(entry.permission);
 
   // A chosen destination closes the sidebar on small screens.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
@@ -81,7 +86,14 @@ export function AppLayout() {
       </header>
 
       <main id="main" className="mx-auto max-w-7xl px-4 py-6 lg:px-8 lg:py-8">
-        <Outlet />
+        {allowed ? (
+          <Outlet />
+        ) : (
+          <EmptyState
+            title="Not available to your role"
+            description="Your role does not allow this page. Ask an admin if you need it."
+          />
+        )}
       </main>
     </div>
   );
@@ -89,9 +101,11 @@ export function AppLayout() {
 
 function Sidebar({ open, onClose }: { open: boolean; onClose(): void }) {
   const { user } = useAuth();
+  const can = useCan();
   const navigate = useNavigate();
   const location = useLocation();
   const current = navigationEntryOf(location.pathname);
+  const entries = NAVIGATION.filter((entry) => can(entry.permission));
   const firstLink = useRef<HTMLAnchorElement>(null);
 
   // Opened on a small screen: focus moves into the menu.
@@ -131,7 +145,7 @@ function Sidebar({ open, onClose }: { open: boolean; onClose(): void }) {
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="flex flex-col gap-1">
-          {NAVIGATION.map(({ label, to, Icon }, index) => {
+          {entries.map(({ label, to, Icon }, index) => {
             const active = current?.to === to;
             return (
               <li key={to}>
@@ -165,6 +179,23 @@ function Sidebar({ open, onClose }: { open: boolean; onClose(): void }) {
         >
           <KeyRound aria-hidden="true" className="h-4 w-4" />
           Change password
+        </Link>
+        {/* Decision 104: two-factor sign-in and the account's own sessions. */}
+        <Link
+          to="/account/two-factor"
+          aria-current={location.pathname === '/account/two-factor' ? 'page' : undefined}
+          className="flex w-full items-center gap-3 rounded-xl px-3 py-2 text-sm font-medium text-ink hover:bg-black/5"
+        >
+          <ShieldCheck aria-hidden="true" className="h-4 w-4" />
+          Two-factor sign-in
+        </Link>
+        <Link
+          to="/account/sessions"
+          aria-current={location.pathname === '/account/sessions' ? 'page' : undefined}
+          className="flex w-full items-center gap-3 rounded-xl px-3 py-2 text-sm font-medium text-ink hover:bg-black/5"
+        >
+          <MonitorSmartphone aria-hidden="true" className="h-4 w-4" />
+          Sessions
         </Link>
         {/* Decision 094: the person's compliance reminders (weekly digest, calendar feed). */}
         <Link

@@ -1,3 +1,4 @@
+import type { Permission } from '@td/shared/rules/permissions';
 import {
   Banknote,
   CalendarClock,
@@ -8,35 +9,72 @@ import {
   LayoutDashboard,
   MapPin,
   ReceiptText,
+  ScrollText,
+  UserCog,
   Users,
 } from 'lucide-react';
 
 /**
- * SPEC 2 Shell: the side navigation, in order. `sections` are the paths that belong to an entry, so it
+ * SPEC 2 Shell: the side navigation, in order; decision 104: each entry shows only to the roles holding
+ * its permission, and its pages answer "not allowed" to the others. `sections` are the paths that belong to an entry, so it
  * stays highlighted (and `aria-current`) on its view, edit, expiring and status pages (SPEC 2).
  */
 export const NAVIGATION = [
-  { label: 'Dashboard', to: '/dashboard', Icon: LayoutDashboard, sections: [] },
+  { label: 'Dashboard', permission: 'workers.read', to: '/dashboard', Icon: LayoutDashboard, sections: [] },
   {
     label: 'Worker Management',
+    permission: 'workers.read',
     to: '/worker-management',
     Icon: Users,
     sections: ['/worker/', '/expiring-wp', '/expiring-coretrade', '/workers-by-status'],
   },
-  { label: 'Timesheet', to: '/timesheet', Icon: ClipboardList, sections: ['/timesheet/'] },
-  { label: 'Payslip', to: '/payslip', Icon: Banknote, sections: ['/payslip/'] },
-  { label: 'Training Records', to: '/training-records', Icon: GraduationCap, sections: ['/training-records/'] },
+  {
+    label: 'Timesheet',
+    permission: 'timesheets.read',
+    to: '/timesheet',
+    Icon: ClipboardList,
+    sections: ['/timesheet/'],
+  },
+  { label: 'Payslip', permission: 'payroll.read', to: '/payslip', Icon: Banknote, sections: ['/payslip/'] },
+  {
+    label: 'Training Records',
+    permission: 'training.read',
+    to: '/training-records',
+    Icon: GraduationCap,
+    sections: ['/training-records/'],
+  },
   // Decision 095: every dated item of every worker in one calendar.
-  { label: 'Compliance', to: '/compliance', Icon: CalendarClock, sections: [] },
-  { label: 'Admin Charge', to: '/admin-charge', Icon: ReceiptText, sections: ['/admin-charge/'] },
+  { label: 'Compliance', permission: 'compliance.read', to: '/compliance', Icon: CalendarClock, sections: [] },
+  {
+    label: 'Admin Charge',
+    permission: 'charges.read',
+    to: '/admin-charge',
+    Icon: ReceiptText,
+    sections: ['/admin-charge/'],
+  },
   // Decision 090: sites and the manpower report.
-  { label: 'Sites', to: '/sites', Icon: MapPin, sections: ['/sites/'] },
-  { label: 'Manpower Report', to: '/reports/manpower', Icon: FileBarChart, sections: [] },
-  // Issue 44: the month's Foreign Worker Levy.
-  { label: 'Levy Report', to: '/reports/levy', Icon: FileBarChart, sections: [] },
+  { label: 'Sites', permission: 'sites.read', to: '/sites', Icon: MapPin, sections: ['/sites/'] },
+  { label: 'Manpower Report', permission: 'reports.read', to: '/reports/manpower', Icon: FileBarChart, sections: [] },
+  // Decision 103: the month's Foreign Worker Levy.
+  { label: 'Levy Report', permission: 'payroll.read', to: '/reports/levy', Icon: FileBarChart, sections: [] },
   // Issue 43: the public holidays payroll pays (EA s.88).
-  { label: 'Public Holidays', to: '/settings/public-holidays', Icon: CalendarDays, sections: [] },
-] as const;
+  {
+    label: 'Public Holidays',
+    permission: 'holidays.read',
+    to: '/settings/public-holidays',
+    Icon: CalendarDays,
+    sections: [],
+  },
+  // Decision 104: staff accounts, their roles and two-factor sign-in (admin).
+  { label: 'Staff Accounts', permission: 'users.manage', to: '/settings/staff', Icon: UserCog, sections: [] },
+  { label: 'Audit Log', permission: 'audit.read', to: '/settings/audit', Icon: ScrollText, sections: [] },
+] as const satisfies ReadonlyArray<{
+  label: string;
+  permission: Permission;
+  to: string;
+  Icon: unknown;
+  sections: readonly string[];
+}>;
 
 /** The navigation entry a path belongs to, or undefined. */
 export function navigationEntryOf(pathname: string) {

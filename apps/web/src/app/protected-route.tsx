@@ -14,7 +14,7 @@ onSessionEnd(() => queryClient.clear());
 
 /** SPEC 2 Access: a spinner while the session is read, then the page or a redirect to /login. */
 export function ProtectedRoute() {
-  const { user, loading } = useAuth();
+  const { user, loading, requiredAction } = useAuth();
   const location = useLocation();
   if (loading) {
     return (
@@ -24,6 +24,16 @@ export function ProtectedRoute() {
     );
   }
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  // Decision 104: a password an admin reset, or compulsory two-factor sign-in, comes first.
+  const requiredPage =
+    requiredAction === 'change_password'
+      ? '/account/password'
+      : requiredAction === 'enrol_totp'
+        ? '/account/two-factor'
+        : null;
+  if (requiredPage && location.pathname !== requiredPage && location.pathname !== '/logout') {
+    return <Navigate to={requiredPage} replace />;
+  }
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { adminChargeRoutes } from '@/features/admin-charges/routes.tsx';
+import { auditLogRoutes } from '@/features/audit-log/routes.tsx';
 import { LoginPage } from '@/features/auth/pages/login-page.tsx';
 import { complianceRoutes } from '@/features/compliance/routes.tsx';
 import { employmentLetterRoutes } from '@/features/employment-letter/routes.tsx';
@@ -7,6 +8,7 @@ import { payslipRoutes } from '@/features/payslips/routes.tsx';
 import { publicHolidayRoutes } from '@/features/public-holidays/routes.tsx';
 import { reportRoutes } from '@/features/reports/routes.tsx';
 import { siteRoutes } from '@/features/sites/routes.tsx';
+import { staffRoutes } from '@/features/staff/routes.tsx';
 import { timesheetImportRoutes } from '@/features/timesheet-import/routes.tsx';
 import { timesheetRoutes } from '@/features/timesheets/routes.tsx';
 import { trainingRecordRoutes } from '@/features/training-records/routes.tsx';
@@ -30,6 +32,17 @@ const featureRoutes: RouteObject[] = [
   ...employmentLetterRoutes,
   ...complianceRoutes,
   ...publicHolidayRoutes,
+  ...staffRoutes,
+  ...auditLogRoutes,
+  {
+    // Decision 104: two-factor sign-in and the account's own sessions, from the account menu.
+    path: '/account/two-factor',
+    lazy: lazyPage(() => import('@/features/auth/pages/two-factor-page.tsx').then((m) => m.TwoFactorPage)),
+  },
+  {
+    path: '/account/sessions',
+    lazy: lazyPage(() => import('@/features/auth/pages/sessions-page.tsx').then((m) => m.SessionsPage)),
+  },
   {
     // Decision 037: reached from the signed-in user's menu in the shell.
     path: '/account/password',

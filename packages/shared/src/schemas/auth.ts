@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_INVALID, EMAIL_MAX_LENGTH, EMAIL_PATTERN, EMAIL_REQUIRED, PASSWORD_REQUIRED } from '../rules/login.ts';
+import { PERMISSIONS, ROLES } from '../rules/permissions.ts';
 import { requiredText, safeText } from './fields.ts';
 
 // SPEC 5 Login: both fields required; e-mail must be e-mail format. The messages and the pattern live
@@ -70,15 +71,108 @@ export type ChangePasswordForm = z.output<typeof ChangePasswordForm>;
 export const ChangePasswordResponse = z.object({ endedSessions: z.number().int() });
 export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponse>;
 
+export const RoleField = z.enum(ROLES, { error: 'Choose a role' });
+export const PermissionField = z.enum(PERMISSIONS);
+
 export const SessionUser = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
+  role: RoleField,
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 
-export const SessionResponse = z.object({ user: SessionUser.nullable() });
+/**
+ * Decision 104: what a session must do before anything else: change a password an admin reset, or enrol
+ * in two-factor sign-in (its role requires it). Until then only its own account's routes answer.
+ */
+export const REQUIRED_ACTIONS = ['change_password', 'enrol_totp'] as const;
+export type RequiredAction = (typeof REQUIRED_ACTIONS)[number];
+
+export const SessionResponse = z.object({
+  user: SessionUser.extend({ permissions: z.array(PermissionField) }).nullable(),
+  /** The signed-in account's role and its permissions (the table of packages/shared rules/permissions). */
+  role: RoleField.nullable(),
+  permissions: z.array(PermissionField),
+  required_action: z.enum(REQUIRED_ACTIONS).nullable(),
+});
 export type SessionResponse = z.infer<typeof SessionResponse>;
+
+/** Decision 104: the password was right and the account has two-factor sign-in: no session yet. */
+export const TotpRequired = z.object({ totp_required: z.literal(true) });
+export const LoginResponse = z.union([SessionResponse, TotpRequired]);
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const TOTP_CODE_INVALID = 'Enter the 6-digit code from your authenticator app';
+export const RECOVERY_CODE_INVALID = 'Enter one of your recovery codes';
+export const LoginTotpInput = z.union([
+  z.object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, TOTP_CODE_INVALID),
+  }),
+  z.object({ recovery_code: z.string().trim().min(1, RECOVERY_CODE_INVALID).max(40, RECOVERY_CODE_INVALID) }),
+]);
+export type LoginTotpInput = z.output<typeof LoginTotpInput>;
+
+export const TotpSetup = z.object({ secret: z.string(), otpauth_url: z.string() });
+export type TotpSetup = z.infer<typeof TotpSetup>;
+export const TotpEnableInput = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, TOTP_CODE_INVALID),
+});
+export const TotpEnabled = z.object({ recovery_codes: z.array(z.string()) });
+export type TotpEnabled = z.infer<typeof TotpEnabled>;
+export const TotpDisableInput = z.object({ password: password(1000).min(1, PASSWORD_REQUIRED) });
+
+/** Decision 104: the staff accounts (`/settings/staff`). */
+export const StaffAccount = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: RoleField,
+  active: z.boolean(),
+  totp_enabled: z.boolean(),
+});
+export type StaffAccount = z.infer<typeof StaffAccount>;
+export const StaffAccountList = z.object({ items: z.array(StaffAccount) });
+export type StaffAccountList = z.infer<typeof StaffAccountList>;
+export const NewStaffAccountInput = NewAccountInput.extend({ role: RoleField });
+export type NewStaffAccountInput = z.output<typeof NewStaffAccountInput>;
+export const StaffAccountUpdate = z
+  .object({ role: RoleField.optional(), active: z.boolean().optional() })
+  .refine(
+    (value) => value.role !== undefined || value.active !== undefined,
+    'Give a role or whether the account is active',
+  );
+export type StaffAccountUpdate = z.output<typeof StaffAccountUpdate>;
+export const PasswordResetInput = z.object({
+  password: password(200).min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+});
+export const LAST_ADMIN = 'The last active admin cannot be removed, demoted or deactivated.';
+
+export const StaffSettings = z.object({
+  /** Roles that must enrol in two-factor sign-in at their next sign-in (REQUIRE_2FA_ROLES adds to these). */
+  require_2fa_roles: z.array(RoleField),
+  /** Those REQUIRE_2FA_ROLES sets on the server: shown, not changeable on screen. */
+  require_2fa_roles_from_server: z.array(RoleField),
+});
+export type StaffSettings = z.infer<typeof StaffSettings>;
+export const StaffSettingsInput = z.object({ require_2fa_roles: z.array(RoleField) });
+
+export const ActiveSession = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  user_agent: z.string().nullable(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+  last_seen_at: z.string().nullable(),
+});
+export const ActiveSessionList = z.object({ items: z.array(ActiveSession) });
+export type ActiveSession = z.infer<typeof ActiveSession>;
 
 export const SetupStatus = z.object({ setupRequired: z.boolean() });
 export type SetupStatus = z.infer<typeof SetupStatus>;

@@ -11,7 +11,7 @@ const detail = (...codes: string[]) =>
 describe('migration 0035: the pay runs warnings summary', () => {
   it("counts each run's payslips carrying each warning code, from their stored warnings", async () => {
     const db = await createTestDatabase(
-      migrateAround('0032-worker-search-name', async (database) => {
+      migrateAround('0034-staff-roles-and-two-factor', async (database) => {
         const [a, b, c] = await insertWorkers(database, {}, {}, {});
         const stamp = new Date().toISOString();
         await database

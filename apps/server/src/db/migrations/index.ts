@@ -29,6 +29,7 @@ import * as lawfulPay from './0028-lawful-pay.ts';
 import * as compliance from './0029-compliance.ts';
 import * as workerSearchName from './0032-worker-search-name.ts';
 import * as cpfSdlLevy from './0033-cpf-sdl-levy.ts';
+import * as staffRolesAndTwoFactor from './0034-staff-roles-and-two-factor.ts';
 import * as payRunWarnings from './0035-pay-run-warnings.ts';
 import * as complianceCalendarIndexes from './0036-compliance-calendar-indexes.ts';
 
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '0029-compliance': compliance,
   '0032-worker-search-name': workerSearchName,
   '0033-cpf-sdl-levy': cpfSdlLevy,
+  '0034-staff-roles-and-two-factor': staffRolesAndTwoFactor,
   '0035-pay-run-warnings': payRunWarnings,
   '0036-compliance-calendar-indexes': complianceCalendarIndexes,
 };

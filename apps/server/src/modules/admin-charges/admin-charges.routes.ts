@@ -35,53 +35,87 @@ export const adminChargesRoutes: FastifyPluginAsyncZod<AdminChargesRoutesOptions
     else parseJson(request, text, done);
   });
 
-  app.get('/', { schema: { tags, querystring: AdminChargeListQuery, response: { 200: AdminChargeList } } }, (request) =>
-    listAdminCharges(db, request.query),
+  app.get(
+    '/',
+    {
+      config: { permission: 'charges.read' },
+      schema: { tags, querystring: AdminChargeListQuery, response: { 200: AdminChargeList } },
+    },
+    (request) => listAdminCharges(db, request.query),
   );
 
   // Same filters as the list; paging parameters, if sent, are ignored.
   app.get(
     '/summary',
-    { schema: { tags, querystring: AdminChargeFilters, response: { 200: AdminChargeSummary } } },
+    {
+      config: { permission: 'charges.read' },
+      schema: { tags, querystring: AdminChargeFilters, response: { 200: AdminChargeSummary } },
+    },
     (request) => summarizeAdminCharges(db, request.query),
   );
 
   // Issue 41 item 25 (decision 024): what the list shows, every page, as CSV.
   app.get(
     '/export',
-    { schema: { tags, querystring: AdminChargeFilters, produces: ['text/csv'] } },
+    {
+      config: { permission: 'charges.read' },
+      schema: { tags, querystring: AdminChargeFilters, produces: ['text/csv'] },
+    },
     async (request, reply) =>
       csvReply(reply, 'admin-charges', timeZone, await charges.exportAdminChargesCsv(db, request.query, timeZone)),
   );
 
-  app.get('/defaults', { schema: { tags, response: { 200: AdminChargeDefaults } } }, () => ({
-    charge_date: dateInTimeZone(new Date(), timeZone),
-  }));
-
-  app.get('/:id', { schema: { tags, params: IdParams, response: { 200: AdminCharge } } }, (request) =>
-    charges.getAdminCharge(db, request.params.id),
+  app.get(
+    '/defaults',
+    { config: { permission: 'charges.read' }, schema: { tags, response: { 200: AdminChargeDefaults } } },
+    () => ({
+      charge_date: dateInTimeZone(new Date(), timeZone),
+    }),
   );
 
-  app.post('/', { schema: { tags, body: AdminChargeInput, response: { 201: AdminCharge } } }, async (request, reply) =>
-    reply.status(201).send(await charges.createAdminCharge(db, request.body, currentUser(request))),
+  app.get(
+    '/:id',
+    { config: { permission: 'charges.read' }, schema: { tags, params: IdParams, response: { 200: AdminCharge } } },
+    (request) => charges.getAdminCharge(db, request.params.id),
+  );
+
+  app.post(
+    '/',
+    {
+      config: { permission: 'charges.write' },
+      schema: { tags, body: AdminChargeInput, response: { 201: AdminCharge } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await charges.createAdminCharge(db, request.body, currentUser(request))),
   );
 
   app.put(
     '/:id',
-    { schema: { tags, params: IdParams, body: AdminChargeInput, response: { 200: AdminCharge } } },
+    {
+      config: { permission: 'charges.write' },
+      schema: { tags, params: IdParams, body: AdminChargeInput, response: { 200: AdminCharge } },
+    },
     (request) => charges.updateAdminCharge(db, request.params.id, request.body, currentUser(request)),
   );
 
-  app.delete('/:id', { schema: { tags, params: IdParams } }, async (request, reply) => {
-    await charges.deleteAdminCharge(db, request.params.id, currentUser(request));
-    return reply.status(204).send();
-  });
-
-  app.post('/:id/approve', { schema: { tags, params: IdParams, response: { 200: AdminCharge } } }, (request) =>
-    charges.decideAdminCharge(db, request.params.id, 'Approved', currentUser(request)),
+  app.delete(
+    '/:id',
+    { config: { permission: 'charges.write' }, schema: { tags, params: IdParams } },
+    async (request, reply) => {
+      await charges.deleteAdminCharge(db, request.params.id, currentUser(request));
+      return reply.status(204).send();
+    },
   );
 
-  app.post('/:id/reject', { schema: { tags, params: IdParams, response: { 200: AdminCharge } } }, (request) =>
-    charges.decideAdminCharge(db, request.params.id, 'Rejected', currentUser(request)),
+  app.post(
+    '/:id/approve',
+    { config: { permission: 'charges.approve' }, schema: { tags, params: IdParams, response: { 200: AdminCharge } } },
+    (request) => charges.decideAdminCharge(db, request.params.id, 'Approved', currentUser(request)),
+  );
+
+  app.post(
+    '/:id/reject',
+    { config: { permission: 'charges.approve' }, schema: { tags, params: IdParams, response: { 200: AdminCharge } } },
+    (request) => charges.decideAdminCharge(db, request.params.id, 'Rejected', currentUser(request)),
   );
 };

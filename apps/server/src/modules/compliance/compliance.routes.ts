@@ -40,13 +40,21 @@ export const complianceRoutes: FastifyPluginAsyncZod<ComplianceRoutesOptions> = 
 ) => {
   const ctx: compliance.ComplianceContext = { db, timeZone };
 
-  app.get('/', { schema: { tags, querystring: ComplianceQuery, response: { 200: ComplianceCalendar } } }, (request) =>
-    compliance.complianceCalendar(ctx, request.query),
+  app.get(
+    '/',
+    {
+      config: { permission: 'compliance.read' },
+      schema: { tags, querystring: ComplianceQuery, response: { 200: ComplianceCalendar } },
+    },
+    (request) => compliance.complianceCalendar(ctx, request.query),
   );
 
   app.get(
     '/export',
-    { schema: { tags, querystring: ComplianceQuery, produces: ['text/csv'] } },
+    {
+      config: { permission: 'compliance.read' },
+      schema: { tags, querystring: ComplianceQuery, produces: ['text/csv'] },
+    },
     async (request, reply) =>
       reply
         .header('Content-Type', 'text/csv; charset=utf-8')
@@ -55,28 +63,41 @@ export const complianceRoutes: FastifyPluginAsyncZod<ComplianceRoutesOptions> = 
         .send(await compliance.complianceCsv(ctx, request.query)),
   );
 
-  app.get('/workers/:id', { schema: { tags, params: IdParams, response: { 200: WorkerCompliance } } }, (request) =>
-    compliance.workerCompliance(ctx, request.params.id),
+  app.get(
+    '/workers/:id',
+    {
+      config: { permission: 'compliance.read' },
+      schema: { tags, params: IdParams, response: { 200: WorkerCompliance } },
+    },
+    (request) => compliance.workerCompliance(ctx, request.params.id),
   );
 
   app.post(
     '/workers/:id/renewals',
-    { schema: { tags, params: IdParams, body: RenewalInput, response: { 201: WorkerCompliance } } },
+    {
+      config: { permission: 'compliance.write' },
+      schema: { tags, params: IdParams, body: RenewalInput, response: { 201: WorkerCompliance } },
+    },
     async (request, reply) =>
       reply.status(201).send(await compliance.renewItem(ctx, request.params.id, request.body, currentUser(request))),
   );
 
-  app.post('/feed', { schema: { tags, response: { 201: ComplianceFeed } } }, async (request, reply) =>
-    reply.status(201).send(await compliance.enableFeed(ctx, currentUser(request), originOf(request, publicOrigin))),
+  app.post(
+    '/feed',
+    { config: { permission: 'compliance.read' }, schema: { tags, response: { 201: ComplianceFeed } } },
+    async (request, reply) =>
+      reply.status(201).send(await compliance.enableFeed(ctx, currentUser(request), originOf(request, publicOrigin))),
   );
 
-  app.delete('/feed', { schema: { tags } }, async (request, reply) => {
+  app.delete('/feed', { config: { permission: 'compliance.read' }, schema: { tags } }, async (request, reply) => {
     await compliance.disableFeed(ctx, currentUser(request));
     return reply.status(204).send();
   });
 
-  app.post('/digest/send-now', { schema: { tags, response: { 200: DigestSendResult } } }, (request) =>
-    sendDigestNow({ ...ctx, mailer, appOrigin: originOf(request, publicOrigin) }),
+  app.post(
+    '/digest/send-now',
+    { config: { permission: 'compliance.write' }, schema: { tags, response: { 200: DigestSendResult } } },
+    (request) => sendDigestNow({ ...ctx, mailer, appOrigin: originOf(request, publicOrigin) }),
   );
 };
 
@@ -86,12 +107,17 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod<{ db: Db; timeZon
   { db, timeZone },
 ) => {
   const ctx: compliance.ComplianceContext = { db, timeZone };
-  app.get('/me/notifications', { schema: { tags: ['auth'], response: { 200: NotificationSettings } } }, (request) =>
-    compliance.notificationSettings(ctx, currentUser(request).id),
+  app.get(
+    '/me/notifications',
+    { config: { permission: 'signed-in' }, schema: { tags: ['auth'], response: { 200: NotificationSettings } } },
+    (request) => compliance.notificationSettings(ctx, currentUser(request).id),
   );
   app.put(
     '/me/notifications',
-    { schema: { tags: ['auth'], body: NotificationSettingsInput, response: { 200: NotificationSettings } } },
+    {
+      config: { permission: 'signed-in' },
+      schema: { tags: ['auth'], body: NotificationSettingsInput, response: { 200: NotificationSettings } },
+    },
     (request) => compliance.setNotificationSettings(ctx, currentUser(request), request.body),
   );
 };
@@ -108,11 +134,14 @@ export const complianceFeedRoutes: FastifyPluginAsyncZod<{
   publicOrigin: string | undefined;
 }> = async (app, { db, timeZone, publicOrigin }) => {
   const ctx: compliance.ComplianceContext = { db, timeZone };
-  app.get('/:token', { schema: { tags, params: FeedParams, produces: ['text/calendar'] } }, async (request, reply) =>
-    reply
-      .header('Content-Type', 'text/calendar; charset=utf-8')
-      .header('Cache-Control', 'private, no-store')
-      .header('Content-Disposition', 'inline; filename="td-workforce-compliance.ics"')
-      .send(await compliance.feedCalendar(ctx, request.params.token, originOf(request, publicOrigin))),
+  app.get(
+    '/:token',
+    { config: { permission: 'public' }, schema: { tags, params: FeedParams, produces: ['text/calendar'] } },
+    async (request, reply) =>
+      reply
+        .header('Content-Type', 'text/calendar; charset=utf-8')
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Disposition', 'inline; filename="td-workforce-compliance.ics"')
+        .send(await compliance.feedCalendar(ctx, request.params.token, originOf(request, publicOrigin))),
   );
 };

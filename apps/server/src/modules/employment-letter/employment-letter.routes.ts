@@ -27,6 +27,7 @@ export const employmentLetterRoutes: FastifyPluginAsyncZod<EmploymentLetterRoute
   app.get(
     '/:id/employment-letter',
     {
+      config: { permission: 'documents.read' },
       schema: {
         tags: ['employment-letter'],
         summary: "The worker's employment letter (PDF)",
@@ -48,6 +49,7 @@ export const employmentLetterRoutes: FastifyPluginAsyncZod<EmploymentLetterRoute
   app.post(
     '/:id/employment-letter',
     {
+      config: { permission: 'documents.write' },
       schema: {
         tags: ['employment-letter'],
         summary: "Issues the worker's employment letter (PDF) and records it",
@@ -67,7 +69,10 @@ export const employmentLetterRoutes: FastifyPluginAsyncZod<EmploymentLetterRoute
 
   app.get(
     '/:id/employment-letters',
-    { schema: { tags: ['employment-letter'], params: IdParams, response: { 200: EmploymentLetterRecords } } },
+    {
+      config: { permission: 'documents.read' },
+      schema: { tags: ['employment-letter'], params: IdParams, response: { 200: EmploymentLetterRecords } },
+    },
     (request) => listEmploymentLetters(db, request.params.id),
   );
 };

@@ -59,38 +59,59 @@ export const payRunsRoutes: FastifyPluginAsyncZod<PayRunsRoutesOptions> = async 
     if (failed > 0) app.log.warn({ failed }, 'pay runs interrupted by a stop were marked Failed');
   });
 
-  app.get('/', { schema: { tags, querystring: PayRunListQuery, response: { 200: PayRunList } } }, (request) =>
-    payRuns.listPayRuns(db, request.query),
+  app.get(
+    '/',
+    {
+      config: { permission: 'payroll.read' },
+      schema: { tags, querystring: PayRunListQuery, response: { 200: PayRunList } },
+    },
+    (request) => payRuns.listPayRuns(db, request.query),
   );
 
-  app.get('/export', { schema: { tags, produces: ['text/csv'] } }, async (_request, reply) =>
-    sendFile(reply, 'text/csv; charset=utf-8', await payRunListCsv(db)),
+  app.get(
+    '/export',
+    { config: { permission: 'payroll.read' }, schema: { tags, produces: ['text/csv'] } },
+    async (_request, reply) => sendFile(reply, 'text/csv; charset=utf-8', await payRunListCsv(db)),
   );
 
-  app.post('/', { schema: { tags, body: PayRunInput, response: { 202: PayRunStarted } } }, async (request, reply) =>
-    reply.status(202).send(await payRuns.startPayRun(db, request.body, currentUser(request), startJob, payRules)),
+  app.post(
+    '/',
+    { config: { permission: 'payroll.write' }, schema: { tags, body: PayRunInput, response: { 202: PayRunStarted } } },
+    async (request, reply) =>
+      reply.status(202).send(await payRuns.startPayRun(db, request.body, currentUser(request), startJob, payRules)),
   );
 
-  app.get('/:id', { schema: { tags, params: IdParams, response: { 200: PayRun } } }, (request) =>
-    payRuns.getPayRun(db, request.params.id),
+  app.get(
+    '/:id',
+    { config: { permission: 'payroll.read' }, schema: { tags, params: IdParams, response: { 200: PayRun } } },
+    (request) => payRuns.getPayRun(db, request.params.id),
   );
 
-  app.post('/:id/approve', { schema: { tags, params: IdParams, response: { 200: PayRun } } }, (request) =>
-    payRuns.approvePayRun(db, request.params.id, currentUser(request)),
+  app.post(
+    '/:id/approve',
+    { config: { permission: 'payroll.write' }, schema: { tags, params: IdParams, response: { 200: PayRun } } },
+    (request) => payRuns.approvePayRun(db, request.params.id, currentUser(request)),
   );
 
-  app.post('/:id/reopen', { schema: { tags, params: IdParams, response: { 200: PayRun } } }, (request) =>
-    payRuns.reopenPayRun(db, request.params.id, currentUser(request)),
+  app.post(
+    '/:id/reopen',
+    { config: { permission: 'payroll.write' }, schema: { tags, params: IdParams, response: { 200: PayRun } } },
+    (request) => payRuns.reopenPayRun(db, request.params.id, currentUser(request)),
   );
 
   // The Pay dialog: each payslip's mode and whether the worker's bank details are there (masked).
-  app.get('/:id/payment', { schema: { tags, params: IdParams, response: { 200: PayRunPayment } } }, (request) =>
-    payRuns.paymentOfRun(db, request.params.id),
+  app.get(
+    '/:id/payment',
+    { config: { permission: 'payroll.read' }, schema: { tags, params: IdParams, response: { 200: PayRunPayment } } },
+    (request) => payRuns.paymentOfRun(db, request.params.id),
   );
 
   app.post(
     '/:id/pay',
-    { schema: { tags, params: IdParams, body: PayRunPayInput, response: { 200: PayRun } } },
+    {
+      config: { permission: 'payroll.write' },
+      schema: { tags, params: IdParams, body: PayRunPayInput, response: { 200: PayRun } },
+    },
     async (request) => {
       const actor = currentUser(request);
       const run = await payRuns.payPayRun(db, request.params.id, request.body, actor);
@@ -110,21 +131,31 @@ export const payRunsRoutes: FastifyPluginAsyncZod<PayRunsRoutesOptions> = async 
     },
   );
 
-  app.delete('/:id', { schema: { tags, params: IdParams } }, async (request, reply) => {
-    await payRuns.deletePayRun(db, request.params.id, currentUser(request));
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/:id',
+    { config: { permission: 'payroll.write' }, schema: { tags, params: IdParams } },
+    async (request, reply) => {
+      await payRuns.deletePayRun(db, request.params.id, currentUser(request));
+      return reply.status(204).send();
+    },
+  );
 
   app.delete(
     '/:id/payslips/:payslipId',
-    { schema: { tags, params: PayRunPayslipParams, response: { 200: PayRun } } },
+    {
+      config: { permission: 'payroll.write' },
+      schema: { tags, params: PayRunPayslipParams, response: { 200: PayRun } },
+    },
     (request) => payRuns.removePayslipFromRun(db, request.params.id, request.params.payslipId, currentUser(request)),
   );
 
   // Issue 42: a Draft run's payslip computed again with another figure of other deductions.
   app.post(
     '/:id/payslips/:payslipId/regenerate',
-    { schema: { tags, params: PayRunPayslipParams, body: RegeneratePayslipInput, response: { 200: PayRun } } },
+    {
+      config: { permission: 'payroll.write' },
+      schema: { tags, params: PayRunPayslipParams, body: RegeneratePayslipInput, response: { 200: PayRun } },
+    },
     (request) =>
       payRuns.regenerateRunPayslip(
         db,
@@ -136,17 +167,21 @@ export const payRunsRoutes: FastifyPluginAsyncZod<PayRunsRoutesOptions> = async 
       ),
   );
 
-  app.get('/:id/bank-file', { schema: { tags, params: IdParams, produces: ['text/csv'] } }, async (request, reply) =>
-    sendFile(reply, 'text/csv; charset=utf-8', await bankFile(db, request.params.id)),
+  app.get(
+    '/:id/bank-file',
+    { config: { permission: 'payroll.read' }, schema: { tags, params: IdParams, produces: ['text/csv'] } },
+    async (request, reply) => sendFile(reply, 'text/csv; charset=utf-8', await bankFile(db, request.params.id)),
   );
 
-  app.get('/:id/register.csv', { schema: { tags, params: IdParams, produces: ['text/csv'] } }, async (request, reply) =>
-    sendFile(reply, 'text/csv; charset=utf-8', await registerCsv(db, request.params.id)),
+  app.get(
+    '/:id/register.csv',
+    { config: { permission: 'payroll.read' }, schema: { tags, params: IdParams, produces: ['text/csv'] } },
+    async (request, reply) => sendFile(reply, 'text/csv; charset=utf-8', await registerCsv(db, request.params.id)),
   );
 
   app.get(
     '/:id/register.pdf',
-    { schema: { tags, params: IdParams, produces: ['application/pdf'] } },
+    { config: { permission: 'payroll.read' }, schema: { tags, params: IdParams, produces: ['application/pdf'] } },
     async (request, reply) =>
       sendFile(reply, 'application/pdf', await registerPdf(db, request.params.id, settings.company)),
   );
@@ -154,13 +189,13 @@ export const payRunsRoutes: FastifyPluginAsyncZod<PayRunsRoutesOptions> = async 
   // Issue 44 (decision 103): the run's CPF, SDL and levy, adding up to its payslips.
   app.get(
     '/:id/statutory.csv',
-    { schema: { tags, params: IdParams, produces: ['text/csv'] } },
+    { config: { permission: 'payroll.read' }, schema: { tags, params: IdParams, produces: ['text/csv'] } },
     async (request, reply) => sendFile(reply, 'text/csv; charset=utf-8', await statutoryCsv(db, request.params.id)),
   );
 
   app.get(
     '/:id/statutory.pdf',
-    { schema: { tags, params: IdParams, produces: ['application/pdf'] } },
+    { config: { permission: 'payroll.read' }, schema: { tags, params: IdParams, produces: ['application/pdf'] } },
     async (request, reply) =>
       sendFile(reply, 'application/pdf', await statutoryPdf(db, request.params.id, settings.company)),
   );

@@ -50,44 +50,75 @@ export const payslipsRoutes: FastifyPluginAsyncZod<PayslipsRoutesOptions> = asyn
 ) => {
   const sendEmail: payslips.PayslipEmailSender = (id, actor) => emailPayslip(db, mailer, id, actor, settings);
 
-  app.get('/', { schema: { tags, querystring: PayslipListQuery, response: { 200: PayslipList } } }, (request) =>
-    listPayslips(db, request.query),
+  app.get(
+    '/',
+    {
+      config: { permission: 'payroll.read' },
+      schema: { tags, querystring: PayslipListQuery, response: { 200: PayslipList } },
+    },
+    (request) => listPayslips(db, request.query),
   );
 
   // Issue 41 item 25 (decision 024): what the list shows, every page, as CSV.
-  app.get('/export', { schema: { tags, querystring: ExportQuery, produces: ['text/csv'] } }, async (request, reply) =>
-    csvReply(reply, 'payslips', settings.timeZone, await exportPayslipsCsv(db, request.query, settings.timeZone)),
+  app.get(
+    '/export',
+    { config: { permission: 'payroll.read' }, schema: { tags, querystring: ExportQuery, produces: ['text/csv'] } },
+    async (request, reply) =>
+      csvReply(reply, 'payslips', settings.timeZone, await exportPayslipsCsv(db, request.query, settings.timeZone)),
   );
 
-  app.get('/summary', { schema: { tags, querystring: SummaryQuery, response: { 200: PayslipSummary } } }, (request) =>
-    summarizePayslips(db, request.query),
+  app.get(
+    '/summary',
+    {
+      config: { permission: 'payroll.read' },
+      schema: { tags, querystring: SummaryQuery, response: { 200: PayslipSummary } },
+    },
+    (request) => summarizePayslips(db, request.query),
   );
 
-  app.post('/preview', { schema: { tags, body: PayslipPreviewInput, response: { 200: PayslipPreview } } }, (request) =>
-    payslips.previewPayslip(db, request.body, payRules),
+  app.post(
+    '/preview',
+    {
+      config: { permission: 'payroll.read' },
+      schema: { tags, body: PayslipPreviewInput, response: { 200: PayslipPreview } },
+    },
+    (request) => payslips.previewPayslip(db, request.body, payRules),
   );
 
   app.post(
     '/',
-    { schema: { tags, body: GeneratePayslipInput, response: { 201: GeneratedPayslip } } },
+    {
+      config: { permission: 'payroll.write' },
+      schema: { tags, body: GeneratePayslipInput, response: { 201: GeneratedPayslip } },
+    },
     async (request, reply) =>
       reply
         .status(201)
         .send(await payslips.generatePayslip(db, request.body, currentUser(request), { sendEmail, payRules })),
   );
 
-  app.post('/mark-paid', { schema: { tags, body: MarkPaidInput, response: { 200: MarkPaidResult } } }, (request) =>
-    payslips.markPayslipsPaid(db, request.body.ids, currentUser(request)),
+  app.post(
+    '/mark-paid',
+    {
+      config: { permission: 'payroll.write' },
+      schema: { tags, body: MarkPaidInput, response: { 200: MarkPaidResult } },
+    },
+    (request) => payslips.markPayslipsPaid(db, request.body.ids, currentUser(request)),
   );
 
-  app.get('/:id', { schema: { tags, params: IdParams, response: { 200: Payslip } } }, (request) =>
-    payslips.getPayslip(db, request.params.id),
+  app.get(
+    '/:id',
+    { config: { permission: 'payroll.read' }, schema: { tags, params: IdParams, response: { 200: Payslip } } },
+    (request) => payslips.getPayslip(db, request.params.id),
   );
 
   // SPEC 2 Generate PDF: shown inline in the app's preview; `?download=1` asks the browser to save it.
   app.get(
     '/:id/pdf',
-    { schema: { tags, params: IdParams, querystring: PdfQuery, produces: ['application/pdf'] } },
+    {
+      config: { permission: 'payroll.read' },
+      schema: { tags, params: IdParams, querystring: PdfQuery, produces: ['application/pdf'] },
+    },
     async (request, reply) => {
       const file = await payslipPdf(db, request.params.id, settings);
       const disposition = request.query.download === '1' ? 'attachment' : 'inline';
@@ -99,14 +130,20 @@ export const payslipsRoutes: FastifyPluginAsyncZod<PayslipsRoutesOptions> = asyn
     },
   );
 
-  app.post('/:id/email', { schema: { tags, params: IdParams, response: { 200: EmailedPayslip } } }, (request) =>
-    emailPayslip(db, mailer, request.params.id, currentUser(request), settings),
+  app.post(
+    '/:id/email',
+    { config: { permission: 'payroll.write' }, schema: { tags, params: IdParams, response: { 200: EmailedPayslip } } },
+    (request) => emailPayslip(db, mailer, request.params.id, currentUser(request), settings),
   );
 
-  app.delete('/:id', { schema: { tags, params: IdParams } }, async (request, reply) => {
-    await payslips.deletePayslip(db, request.params.id, currentUser(request));
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/:id',
+    { config: { permission: 'payroll.write' }, schema: { tags, params: IdParams } },
+    async (request, reply) => {
+      await payslips.deletePayslip(db, request.params.id, currentUser(request));
+      return reply.status(204).send();
+    },
+  );
 };
 
 /** The payroll run (decision 019): every active worker's payslip for a period in one go. */
@@ -118,13 +155,19 @@ export const payrollRunsRoutes: FastifyPluginAsyncZod<{ db: Db; payRules: PayRul
 
   app.post(
     '/preview',
-    { schema: { tags: runTags, body: PayrollRunInput, response: { 200: PayrollRunPreview } } },
+    {
+      config: { permission: 'payroll.read' },
+      schema: { tags: runTags, body: PayrollRunInput, response: { 200: PayrollRunPreview } },
+    },
     (request) => previewPayrollRun(db, request.body, payRules),
   );
 
   app.post(
     '/',
-    { schema: { tags: runTags, body: PayrollRunInput, response: { 201: PayrollRunResult } } },
+    {
+      config: { permission: 'payroll.write' },
+      schema: { tags: runTags, body: PayrollRunInput, response: { 201: PayrollRunResult } },
+    },
     async (request, reply) =>
       reply.status(201).send(await runPayroll(db, request.body, currentUser(request), { payRules })),
   );

@@ -16,25 +16,38 @@ const tags = ['public-holidays'];
 export const publicHolidaysRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/',
-    { schema: { tags, querystring: PublicHolidayListQuery, response: { 200: PublicHolidayList } } },
+    {
+      config: { permission: 'holidays.read' },
+      schema: { tags, querystring: PublicHolidayListQuery, response: { 200: PublicHolidayList } },
+    },
     (request) => holidays.listPublicHolidays(db, request.query.year),
   );
 
   app.post(
     '/',
-    { schema: { tags, body: PublicHolidayInput, response: { 201: PublicHoliday } } },
+    {
+      config: { permission: 'holidays.write' },
+      schema: { tags, body: PublicHolidayInput, response: { 201: PublicHoliday } },
+    },
     async (request, reply) =>
       reply.status(201).send(await holidays.createPublicHoliday(db, request.body, currentUser(request))),
   );
 
   app.put(
     '/:id',
-    { schema: { tags, params: IdParams, body: PublicHolidayInput, response: { 200: PublicHoliday } } },
+    {
+      config: { permission: 'holidays.write' },
+      schema: { tags, params: IdParams, body: PublicHolidayInput, response: { 200: PublicHoliday } },
+    },
     (request) => holidays.updatePublicHoliday(db, request.params.id, request.body, currentUser(request)),
   );
 
-  app.delete('/:id', { schema: { tags, params: IdParams } }, async (request, reply) => {
-    await holidays.deletePublicHoliday(db, request.params.id, currentUser(request));
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/:id',
+    { config: { permission: 'holidays.write' }, schema: { tags, params: IdParams } },
+    async (request, reply) => {
+      await holidays.deletePublicHoliday(db, request.params.id, currentUser(request));
+      return reply.status(204).send();
+    },
+  );
 };

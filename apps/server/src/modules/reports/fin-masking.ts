@@ -1,13 +1,13 @@
-import type { Actor } from '../../audit/audit.repository.ts';
+import { roleCan } from '@td/shared/rules/permissions';
+import type { SessionUser } from '@td/shared/schemas/auth';
 
 /**
- * Decision 090: where the manpower report's FIN is masked per role. Every signed-in staff member has
- * the same access today, so the FIN is shown in full (a main contractor's submission needs it). When
- * roles exist, this is the one function to change: decide from the actor's role whether to answer
- * `maskFin(fin)` instead. The screen, the CSV and the PDF all read the FIN through it.
+ * Decision 090, 104: where the manpower report's FIN is masked per role: in full for the roles holding
+ * `workers.identity` (a main contractor's submission needs it), masked for the others. The screen, the
+ * CSV and the PDF all read the FIN through it.
  */
-export function finForViewer(fin: string | null, _viewer: Actor): string | null {
-  return fin;
+export function finForViewer(fin: string | null, viewer: Pick<SessionUser, 'role'>): string | null {
+  return roleCan(viewer.role, 'workers.identity') ? fin : maskFin(fin);
 }
 
 /** `S****567A`: the first letter and the last four characters, as NRIC/FIN masking guidance shows it. */

@@ -9,19 +9,27 @@ const tags = ['reports'];
 
 /** Decision 090: the monthly manpower report of a site, as JSON, CSV and PDF. */
 export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/manpower', { schema: { tags, querystring: ManpowerQuery, response: { 200: ManpowerReport } } }, (request) =>
-    reports.manpowerReport(db, request.query),
+  app.get(
+    '/manpower',
+    {
+      config: { permission: 'reports.read' },
+      schema: { tags, querystring: ManpowerQuery, response: { 200: ManpowerReport } },
+    },
+    (request) => reports.manpowerReport(db, request.query),
   );
 
   app.get(
     '/manpower/sheet',
-    { schema: { tags, querystring: ManpowerQuery, response: { 200: ManpowerSheet } } },
+    {
+      config: { permission: 'reports.read' },
+      schema: { tags, querystring: ManpowerQuery, response: { 200: ManpowerSheet } },
+    },
     (request) => reports.manpowerSheet(db, request.query, currentUser(request)),
   );
 
   app.get(
     '/manpower.csv',
-    { schema: { tags, querystring: ManpowerQuery, produces: ['text/csv'] } },
+    { config: { permission: 'reports.read' }, schema: { tags, querystring: ManpowerQuery, produces: ['text/csv'] } },
     async (request, reply) => {
       const file = await reports.manpowerCsv(db, request.query, currentUser(request));
       return reply
@@ -33,7 +41,10 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.get(
     '/manpower.pdf',
-    { schema: { tags, querystring: ManpowerQuery, produces: ['application/pdf'] } },
+    {
+      config: { permission: 'reports.read' },
+      schema: { tags, querystring: ManpowerQuery, produces: ['application/pdf'] },
+    },
     async (request, reply) => {
       const file = await reports.manpowerPdf(db, request.query, currentUser(request));
       return reply
@@ -44,11 +55,15 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   );
 
   // Issue 44 (decision 103): the month's Foreign Worker Levy.
-  app.get('/levy', { schema: { tags, querystring: LevyQuery, response: { 200: LevyReport } } }, (request) =>
-    reports.levyReport(db, request.query),
+  app.get(
+    '/levy',
+    { config: { permission: 'payroll.read' }, schema: { tags, querystring: LevyQuery, response: { 200: LevyReport } } },
+    (request) => reports.levyReport(db, request.query),
   );
 
-  app.get('/levy/sheet', { schema: { tags, querystring: LevyQuery, response: { 200: LevySheet } } }, (request) =>
-    reports.levySheet(db, request.query, currentUser(request)),
+  app.get(
+    '/levy/sheet',
+    { config: { permission: 'payroll.read' }, schema: { tags, querystring: LevyQuery, response: { 200: LevySheet } } },
+    (request) => reports.levySheet(db, request.query, currentUser(request)),
   );
 };

@@ -3,6 +3,7 @@ import { dueDateAfter, levyForMonth, levyRateTable, levyTierOf } from '@td/share
 import { fromCents } from '@td/shared/rules/money';
 import type { LevyTier } from '@td/shared/rules/statutory-rates';
 import { minutesToHours } from '@td/shared/rules/timesheet-hours';
+import type { SessionUser } from '@td/shared/schemas/auth';
 import type { LevyQuery, LevyReport, LevySheet } from '@td/shared/schemas/levy-report';
 import {
   MANPOWER_COLUMNS,
@@ -10,7 +11,6 @@ import {
   type ManpowerReport,
   type ManpowerSheet,
 } from '@td/shared/schemas/manpower-report';
-import type { Actor } from '../../audit/audit.repository.ts';
 import type { Db } from '../../db/database.ts';
 import { CONTENT_WIDTH, FONT, FONT_SIZE, renderPdf } from '../../pdf/pdf-document.ts';
 import { ensureSpace } from '../../pdf/pdf-layout.ts';
@@ -33,7 +33,7 @@ export async function manpowerReport(db: Db, query: ManpowerQuery): Promise<Manp
 }
 
 /** The report with what it prints of each worker, the FIN as the viewer may see it. */
-export async function manpowerSheet(db: Db, query: ManpowerQuery, viewer: Actor): Promise<ManpowerSheet> {
+export async function manpowerSheet(db: Db, query: ManpowerQuery, viewer: SessionUser): Promise<ManpowerSheet> {
   const site = await getSite(db, query.site_id);
   const rows = await repo.manpowerOfSite(db, query.site_id, query.month);
   return {
@@ -72,7 +72,7 @@ const cellsOf = (sheet: ManpowerSheet) =>
 const fileBase = (sheet: ManpowerSheet) =>
   `manpower-${sheet.site.name.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'site'}-${sheet.month}`;
 
-export async function manpowerCsv(db: Db, query: ManpowerQuery, viewer: Actor) {
+export async function manpowerCsv(db: Db, query: ManpowerQuery, viewer: SessionUser) {
   const sheet = await manpowerSheet(db, query, viewer);
   return { fileName: `${fileBase(sheet)}.csv`, body: toCsv([...MANPOWER_COLUMNS], cellsOf(sheet)) };
 }
@@ -80,7 +80,7 @@ export async function manpowerCsv(db: Db, query: ManpowerQuery, viewer: Actor) {
 /** Column widths of the PDF table in points, in MANPOWER_COLUMNS order (they add up to the page's text width). */
 const PDF_WIDTHS = [22, 62, 120, 62, 70, 52, 40, 54];
 
-export async function manpowerPdf(db: Db, query: ManpowerQuery, viewer: Actor) {
+export async function manpowerPdf(db: Db, query: ManpowerQuery, viewer: SessionUser) {
   const sheet = await manpowerSheet(db, query, viewer);
   const scale = CONTENT_WIDTH / PDF_WIDTHS.reduce((a, b) => a + b, 0);
   const widths = PDF_WIDTHS.map((width) => width * scale);
@@ -163,7 +163,7 @@ export async function levyReport(db: Db, query: LevyQuery): Promise<LevyReport> 
 }
 
 /** The levy report with what the screen shows of each worker (the FIN as the viewer may see it). */
-export async function levySheet(db: Db, query: LevyQuery, viewer: Actor): Promise<LevySheet> {
+export async function levySheet(db: Db, query: LevyQuery, viewer: SessionUser): Promise<LevySheet> {
   const { items, withoutTier, totalCents, dueDate } = await levyOfMonth(db, query.month);
   return {
     month: query.month,

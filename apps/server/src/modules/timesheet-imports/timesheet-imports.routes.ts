@@ -52,13 +52,19 @@ export const timesheetImportsRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: s
 
   app.post(
     '/inspect',
-    { schema: { tags, consumes: ['multipart/form-data'], response: { 200: ImportInspection } } },
+    {
+      config: { permission: 'timesheets.write' },
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: ImportInspection } },
+    },
     async (request) => imports.inspectFile(db, await readImportUpload(request)),
   );
 
   app.post(
     '/',
-    { schema: { tags, consumes: ['multipart/form-data'], response: { 200: ImportPreview } } },
+    {
+      config: { permission: 'timesheets.write' },
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: ImportPreview } },
+    },
     async (request) => {
       const upload = await readImportUpload(request);
       return imports.previewImport(
@@ -72,21 +78,37 @@ export const timesheetImportsRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: s
 
   app.post(
     '/mappings',
-    { schema: { tags, body: SaveMappingInput, response: { 201: z.object({ id: z.string() }) } } },
+    {
+      config: { permission: 'timesheets.write' },
+      schema: { tags, body: SaveMappingInput, response: { 201: z.object({ id: z.string() }) } },
+    },
     async (request, reply) => reply.status(201).send(await imports.saveMapping(db, request.body, currentUser(request))),
   );
 
-  app.get('/:id', { schema: { tags, params: IdParams, response: { 200: ImportPreview } } }, (request) =>
-    imports.getImport(db, request.params.id),
+  app.get(
+    '/:id',
+    {
+      config: { permission: 'timesheets.write' },
+      schema: { tags, params: IdParams, response: { 200: ImportPreview } },
+    },
+    (request) => imports.getImport(db, request.params.id),
   );
 
-  app.post('/:id/apply', { schema: { tags, params: IdParams, response: { 200: ImportApplied } } }, (request) =>
-    imports.applyImport(db, request.params.id, currentUser(request)),
+  app.post(
+    '/:id/apply',
+    {
+      config: { permission: 'timesheets.write' },
+      schema: { tags, params: IdParams, response: { 200: ImportApplied } },
+    },
+    (request) => imports.applyImport(db, request.params.id, currentUser(request)),
   );
 
   app.post(
     '/:id/rows/:line/resolve',
-    { schema: { tags, params: LineParams, body: ResolveConflictInput, response: { 200: ImportRow } } },
+    {
+      config: { permission: 'timesheets.write' },
+      schema: { tags, params: LineParams, body: ResolveConflictInput, response: { 200: ImportRow } },
+    },
     (request) =>
       imports.resolveConflict(
         db,
@@ -98,11 +120,15 @@ export const timesheetImportsRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: s
       ),
   );
 
-  app.get('/:id/errors.csv', { schema: { tags, params: IdParams, produces: ['text/csv'] } }, async (request, reply) => {
-    const file = await imports.errorsCsv(db, request.params.id);
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
-      .send(file.body);
-  });
+  app.get(
+    '/:id/errors.csv',
+    { config: { permission: 'timesheets.write' }, schema: { tags, params: IdParams, produces: ['text/csv'] } },
+    async (request, reply) => {
+      const file = await imports.errorsCsv(db, request.params.id);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.body);
+    },
+  );
 };

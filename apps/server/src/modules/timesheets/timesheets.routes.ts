@@ -46,57 +46,96 @@ const ExportQuery = TimesheetListQuery.omit({ page: true, pageSize: true });
 
 /** SPEC 2 timesheet screens, 5 validation, 7 timesheet calls, 9 hours and summary; crew entry (decision 012). */
 export const timesheetsRoutes: FastifyPluginAsyncZod<TimesheetsRoutesOptions> = async (app, { db, timeZone }) => {
-  app.get('/', { schema: { tags, querystring: TimesheetListQuery, response: { 200: TimesheetList } } }, (request) =>
-    timesheets.listTimesheets(db, request.query, timeZone),
+  app.get(
+    '/',
+    {
+      config: { permission: 'timesheets.read' },
+      schema: { tags, querystring: TimesheetListQuery, response: { 200: TimesheetList } },
+    },
+    (request) => timesheets.listTimesheets(db, request.query, timeZone),
   );
 
   // Issue 41 item 25 (decision 024): what the list shows, every page, as CSV.
-  app.get('/export', { schema: { tags, querystring: ExportQuery, produces: ['text/csv'] } }, async (request, reply) =>
-    csvReply(reply, 'timesheets', timeZone, await timesheets.exportTimesheetsCsv(db, request.query, timeZone)),
+  app.get(
+    '/export',
+    { config: { permission: 'timesheets.read' }, schema: { tags, querystring: ExportQuery, produces: ['text/csv'] } },
+    async (request, reply) =>
+      csvReply(reply, 'timesheets', timeZone, await timesheets.exportTimesheetsCsv(db, request.query, timeZone)),
   );
 
   app.get(
     '/summary',
-    { schema: { tags, querystring: TimesheetSummaryQuery, response: { 200: TimesheetSummary } } },
+    {
+      config: { permission: 'timesheets.read' },
+      schema: { tags, querystring: TimesheetSummaryQuery, response: { 200: TimesheetSummary } },
+    },
     (request) => timesheets.timesheetSummary(db, request.query, timeZone),
   );
 
-  app.get('/crew/companies', { schema: { tags, response: { 200: CrewCompanies } } }, () =>
-    timesheets.crewCompanies(db),
+  app.get(
+    '/crew/companies',
+    { config: { permission: 'timesheets.read' }, schema: { tags, response: { 200: CrewCompanies } } },
+    () => timesheets.crewCompanies(db),
   );
 
   app.get(
     '/crew/workers',
-    { schema: { tags, querystring: CrewWorkersQuery, response: { 200: CrewWorkers } } },
+    {
+      config: { permission: 'timesheets.read' },
+      schema: { tags, querystring: CrewWorkersQuery, response: { 200: CrewWorkers } },
+    },
     (request) => timesheets.crewWorkers(db, request.query.company),
   );
 
   app.get(
     '/crew/recorded',
-    { schema: { tags, querystring: CrewRecordedQuery, response: { 200: CrewRecorded } } },
+    {
+      config: { permission: 'timesheets.read' },
+      schema: { tags, querystring: CrewRecordedQuery, response: { 200: CrewRecorded } },
+    },
     (request) => timesheets.crewRecorded(db, request.query.work_date),
   );
 
-  app.post('/crew', { schema: { tags, body: CrewTimesheetInput, response: { 200: CrewTimesheetResult } } }, (request) =>
-    timesheets.createCrewTimesheets(db, request.body, currentUser(request), timeZone),
+  app.post(
+    '/crew',
+    {
+      config: { permission: 'timesheets.write' },
+      schema: { tags, body: CrewTimesheetInput, response: { 200: CrewTimesheetResult } },
+    },
+    (request) => timesheets.createCrewTimesheets(db, request.body, currentUser(request), timeZone),
   );
 
-  app.get('/:id', { schema: { tags, params: IdParams, response: { 200: Timesheet } } }, (request) =>
-    timesheets.getTimesheet(db, request.params.id),
+  app.get(
+    '/:id',
+    { config: { permission: 'timesheets.read' }, schema: { tags, params: IdParams, response: { 200: Timesheet } } },
+    (request) => timesheets.getTimesheet(db, request.params.id),
   );
 
-  app.post('/', { schema: { tags, body: TimesheetInput, response: { 201: SavedTimesheet } } }, async (request, reply) =>
-    reply.status(201).send(await timesheets.createTimesheet(db, request.body, currentUser(request), timeZone)),
+  app.post(
+    '/',
+    {
+      config: { permission: 'timesheets.write' },
+      schema: { tags, body: TimesheetInput, response: { 201: SavedTimesheet } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await timesheets.createTimesheet(db, request.body, currentUser(request), timeZone)),
   );
 
   app.put(
     '/:id',
-    { schema: { tags, params: IdParams, body: TimesheetInput, response: { 200: SavedTimesheet } } },
+    {
+      config: { permission: 'timesheets.write' },
+      schema: { tags, params: IdParams, body: TimesheetInput, response: { 200: SavedTimesheet } },
+    },
     (request) => timesheets.updateTimesheet(db, request.params.id, request.body, currentUser(request), timeZone),
   );
 
-  app.delete('/:id', { schema: { tags, params: IdParams } }, async (request, reply) => {
-    await timesheets.deleteTimesheet(db, request.params.id, currentUser(request));
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/:id',
+    { config: { permission: 'timesheets.write' }, schema: { tags, params: IdParams } },
+    async (request, reply) => {
+      await timesheets.deleteTimesheet(db, request.params.id, currentUser(request));
+      return reply.status(204).send();
+    },
+  );
 };

@@ -34,40 +34,61 @@ export const trainingRecordsRoutes: FastifyPluginAsyncZod<TrainingRecordsRoutesO
 
   app.get(
     '/',
-    { schema: { tags, querystring: TrainingRecordListQuery, response: { 200: TrainingRecordList } } },
+    {
+      config: { permission: 'training.read' },
+      schema: { tags, querystring: TrainingRecordListQuery, response: { 200: TrainingRecordList } },
+    },
     (request) => training.listTrainingRecords(ctx, request.query),
   );
 
   // Issue 41 item 25 (decision 024): what the list shows, every page, as CSV.
-  app.get('/export', { schema: { tags, querystring: ExportQuery, produces: ['text/csv'] } }, async (request, reply) =>
-    csvReply(reply, 'training-records', timeZone, await training.exportTrainingRecordsCsv(ctx, request.query)),
+  app.get(
+    '/export',
+    { config: { permission: 'training.read' }, schema: { tags, querystring: ExportQuery, produces: ['text/csv'] } },
+    async (request, reply) =>
+      csvReply(reply, 'training-records', timeZone, await training.exportTrainingRecordsCsv(ctx, request.query)),
   );
 
   app.get(
     '/summary',
-    { schema: { tags, querystring: TrainingSummaryQuery, response: { 200: TrainingSummary } } },
+    {
+      config: { permission: 'training.read' },
+      schema: { tags, querystring: TrainingSummaryQuery, response: { 200: TrainingSummary } },
+    },
     (request) => training.trainingSummary(ctx, request.query),
   );
 
-  app.get('/:id', { schema: { tags, params: IdParams, response: { 200: TrainingRecord } } }, (request) =>
-    training.getTrainingRecord(ctx, request.params.id),
+  app.get(
+    '/:id',
+    { config: { permission: 'training.read' }, schema: { tags, params: IdParams, response: { 200: TrainingRecord } } },
+    (request) => training.getTrainingRecord(ctx, request.params.id),
   );
 
   app.post(
     '/',
-    { schema: { tags, body: TrainingRecordInput, response: { 201: TrainingRecord } } },
+    {
+      config: { permission: 'training.write' },
+      schema: { tags, body: TrainingRecordInput, response: { 201: TrainingRecord } },
+    },
     async (request, reply) =>
       reply.status(201).send(await training.createTrainingRecord(ctx, request.body, currentUser(request))),
   );
 
   app.put(
     '/:id',
-    { schema: { tags, params: IdParams, body: TrainingRecordInput, response: { 200: TrainingRecord } } },
+    {
+      config: { permission: 'training.write' },
+      schema: { tags, params: IdParams, body: TrainingRecordInput, response: { 200: TrainingRecord } },
+    },
     (request) => training.updateTrainingRecord(ctx, request.params.id, request.body, currentUser(request)),
   );
 
-  app.delete('/:id', { schema: { tags, params: IdParams } }, async (request, reply) => {
-    await training.deleteTrainingRecord(ctx, request.params.id, currentUser(request));
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/:id',
+    { config: { permission: 'training.write' }, schema: { tags, params: IdParams } },
+    async (request, reply) => {
+      await training.deleteTrainingRecord(ctx, request.params.id, currentUser(request));
+      return reply.status(204).send();
+    },
+  );
 };

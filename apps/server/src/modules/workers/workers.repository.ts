@@ -125,6 +125,8 @@ export interface WorkerFilters {
   status?: string | undefined;
   type_of_pass?: string | undefined;
   supplied_to_company?: string | undefined;
+  /** Decision 104: the identity numbers and the phone are matched only for roles that may see them. */
+  searchable?: { identity: boolean; contact: boolean } | undefined;
 }
 
 const FILTERED_COLUMNS = ['nationality', 'status', 'type_of_pass', 'supplied_to_company'] as const;
@@ -150,15 +152,19 @@ export function workerNameMatches(q: string): Expression<SqlBool> {
  * TD- id, a FIN or passport number (without spaces and case, as stored in their keys) and a phone
  * number typed with or without its spaces.
  */
-function searchCondition(eb: ExpressionBuilder<Database, 'workers'>, q: string): Expression<SqlBool> {
+function searchCondition(
+  eb: ExpressionBuilder<Database, 'workers'>,
+  q: string,
+  searchable: { identity: boolean; contact: boolean } = { identity: true, contact: true },
+): Expression<SqlBool> {
   const matches = [workerNameMatches(q), contains(eb.ref('worker_id'), likeContains(q))];
   const key = identityKey(q);
-  if (key) {
+  if (key && searchable.identity) {
     const keyPattern = likeContains(key);
     matches.push(contains(eb.ref('fin_no_key'), keyPattern), contains(eb.ref('passport_no_key'), keyPattern));
   }
   const digits = q.replace(/[\s+]/g, '');
-  if (/^\+?[\d\s]+$/.test(q) && digits.length >= 3) {
+  if (searchable.contact && /^\+?[\d\s]+$/.test(q) && digits.length >= 3) {
     matches.push(contains(sql<string>`replace(${eb.ref('phone_number')}, ' ', '')`, likeContains(digits)));
   }
   return eb.or(matches);
@@ -167,7 +173,7 @@ function searchCondition(eb: ExpressionBuilder<Database, 'workers'>, q: string):
 /** The list's search box and filters; none set gives an empty `and`, which writes no `where`. */
 export function filtersOf(eb: ExpressionBuilder<Database, 'workers'>, filters: WorkerFilters): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
-  if (filters.q) conditions.push(searchCondition(eb, filters.q));
+  if (filters.q) conditions.push(searchCondition(eb, filters.q, filters.searchable));
   for (const name of FILTERED_COLUMNS) {
     const value = filters[name];
     if (value) conditions.push(eb(name, '=', value));
@@ -307,11 +313,15 @@ const LOOKUP_FIELDS = [
 ] as const;
 
 /** The picker's match: part of "first last", of the TD- id or of the FIN (as the worker list finds it), any case. */
-function lookupMatch(eb: ExpressionBuilder<Database, 'workers'>, q: string | undefined): Expression<SqlBool> {
+function lookupMatch(
+  eb: ExpressionBuilder<Database, 'workers'>,
+  q: string | undefined,
+  byIdentity: boolean,
+): Expression<SqlBool> {
   if (!q) return eb.and([]);
   const matches = [workerNameMatches(q), contains(eb.ref('worker_id'), likeContains(q))];
   const key = identityKey(q);
-  if (key) matches.push(contains(eb.ref('fin_no_key'), likeContains(key)));
+  if (key && byIdentity) matches.push(contains(eb.ref('fin_no_key'), likeContains(key)));
   return eb.or(matches);
 }
 
@@ -322,19 +332,21 @@ function lookupMatch(eb: ExpressionBuilder<Database, 'workers'>, q: string | und
 export async function lookupWorkers(
   db: Db,
   { q, page, pageSize }: { q?: string | undefined; page: number; pageSize: number },
+  /** Decision 104: whether the FIN is matched (the role may see it). */
+  byIdentity = true,
 ): Promise<{ items: WorkerLookupItem[]; total: number }> {
   const [rows, count] = await Promise.all([
     db
       .selectFrom('workers')
       .select(LOOKUP_FIELDS)
-      .where((eb) => lookupMatch(eb, q))
+      .where((eb) => lookupMatch(eb, q, byIdentity))
       .orderBy('first_name')
       .orderBy('last_name')
       .orderBy('id')
       .limit(pageSize)
       .offset(offsetOf({ page, pageSize }))
       .execute(),
-    countWorkersWhere(db, (eb) => lookupMatch(eb, q)),
+    countWorkersWhere(db, (eb) => lookupMatch(eb, q, byIdentity)),
   ]);
   return {
     items: rows.map((row) => ({ ...row, salary_rate: row.salary_rate === null ? null : fromCents(row.salary_rate) })),

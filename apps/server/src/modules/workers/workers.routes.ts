@@ -19,8 +19,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
 import type { FileStore } from '../../files/file-store.ts';
 import { csvReply } from '../../lib/csv-download.ts';
+import { roleOf } from '../../plugins/permissions.ts';
 import { currentUser } from '../../plugins/session.ts';
-import { listCompanies, listWorkers, lookupWorkers } from './workers.repository.ts';
+import { listCompanies } from './workers.repository.ts';
 import * as workers from './workers.service.ts';
 
 interface WorkersRoutesOptions {
@@ -42,77 +43,126 @@ export const workersRoutes: FastifyPluginAsyncZod<WorkersRoutesOptions> = async 
   const UpdateBody = workerInputSchema('edit', { today });
 
   // Decision 083: the list answers the account number masked; the worker's own answer (the edit form's) whole.
-  app.get('/', { schema: { tags, querystring: WorkerListQuery, response: { 200: WorkerList } } }, async (request) =>
-    workers.withMaskedAccounts(await listWorkers(db, request.query)),
+  app.get(
+    '/',
+    {
+      config: { permission: 'workers.read' },
+      schema: { tags, querystring: WorkerListQuery, response: { 200: WorkerList } },
+    },
+    (request) => workers.listWorkersFor(db, request.query, roleOf(request)),
   );
 
-  app.get('/export', { schema: { tags, querystring: ExportQuery, produces: ['text/csv'] } }, async (request, reply) =>
-    csvReply(reply, 'workers', timeZone, await workers.exportWorkersCsv(db, request.query, timeZone)),
+  app.get(
+    '/export',
+    { config: { permission: 'workers.read' }, schema: { tags, querystring: ExportQuery, produces: ['text/csv'] } },
+    async (request, reply) =>
+      csvReply(
+        reply,
+        'workers',
+        timeZone,
+        await workers.exportWorkersCsv(db, request.query, timeZone, roleOf(request)),
+      ),
   );
 
-  app.get('/companies', { schema: { tags, response: { 200: WorkerCompanies } } }, async () => ({
-    items: await listCompanies(db),
-  }));
+  app.get(
+    '/companies',
+    { config: { permission: 'workers.read' }, schema: { tags, response: { 200: WorkerCompanies } } },
+    async () => ({
+      items: await listCompanies(db),
+    }),
+  );
 
-  app.get('/dashboard', { schema: { tags, response: { 200: WorkerDashboard } } }, () =>
-    workers.workerDashboard(db, timeZone),
+  app.get(
+    '/dashboard',
+    { config: { permission: 'workers.read' }, schema: { tags, response: { 200: WorkerDashboard } } },
+    () => workers.workerDashboard(db, timeZone),
   );
 
   app.get(
     '/expiring-wp',
-    { schema: { tags, querystring: ExpiringListQuery, response: { 200: ExpiringWorkerList } } },
-    (request) => workers.listExpiringWorkers(db, 'wp', request.query, timeZone),
+    {
+      config: { permission: 'compliance.read' },
+      schema: { tags, querystring: ExpiringListQuery, response: { 200: ExpiringWorkerList } },
+    },
+    (request) => workers.listExpiringWorkersFor(db, 'wp', request.query, timeZone, roleOf(request)),
   );
 
   app.get(
     '/expiring-coretrade',
-    { schema: { tags, querystring: ExpiringListQuery, response: { 200: ExpiringWorkerList } } },
-    (request) => workers.listExpiringWorkers(db, 'coretrade', request.query, timeZone),
+    {
+      config: { permission: 'compliance.read' },
+      schema: { tags, querystring: ExpiringListQuery, response: { 200: ExpiringWorkerList } },
+    },
+    (request) => workers.listExpiringWorkersFor(db, 'coretrade', request.query, timeZone, roleOf(request)),
   );
 
   for (const kind of ['wp', 'coretrade'] as const) {
     app.get(
       `/expiring-${kind}/export`,
-      { schema: { tags, querystring: ExpiringListQuery, produces: ['text/csv'] } },
+      {
+        config: { permission: 'compliance.read' },
+        schema: { tags, querystring: ExpiringListQuery, produces: ['text/csv'] },
+      },
       async (request, reply) =>
         csvReply(
           reply,
           `expiring-${kind}`,
           timeZone,
-          await workers.exportExpiringCsv(db, kind, request.query, timeZone),
+          await workers.exportExpiringCsv(db, kind, request.query, timeZone, roleOf(request)),
         ),
     );
   }
 
-  app.get('/lookup', { schema: { tags, querystring: WorkerLookupQuery, response: { 200: WorkerLookup } } }, (request) =>
-    lookupWorkers(db, request.query),
+  app.get(
+    '/lookup',
+    {
+      config: { permission: 'workers.read' },
+      schema: { tags, querystring: WorkerLookupQuery, response: { 200: WorkerLookup } },
+    },
+    (request) => workers.lookupWorkersFor(db, request.query, roleOf(request)),
   );
 
-  app.get('/:id', { schema: { tags, params: IdParams, response: { 200: Worker } } }, (request) =>
-    workers.getWorker(db, request.params.id),
+  app.get(
+    '/:id',
+    { config: { permission: 'workers.read' }, schema: { tags, params: IdParams, response: { 200: Worker } } },
+    (request) => workers.getWorkerFor(db, request.params.id, roleOf(request)),
   );
 
   app.get(
     '/:id/history',
-    { schema: { tags, params: IdParams, response: { 200: WorkerHistory } } },
+    { config: { permission: 'workers.history' }, schema: { tags, params: IdParams, response: { 200: WorkerHistory } } },
     async (request) => ({
       items: await workers.workerHistory(db, request.params.id),
     }),
   );
 
-  app.post('/', { schema: { tags, body: CreateBody, response: { 201: Worker } } }, async (request, reply) =>
-    reply.status(201).send(await workers.createWorker(db, request.body, currentUser(request))),
+  app.post(
+    '/',
+    { config: { permission: 'workers.write' }, schema: { tags, body: CreateBody, response: { 201: Worker } } },
+    async (request, reply) =>
+      reply.status(201).send(await workers.createWorker(db, request.body, currentUser(request))),
   );
 
-  app.put('/:id', { schema: { tags, params: IdParams, body: UpdateBody, response: { 200: Worker } } }, (request) =>
-    workers.updateWorker(db, request.params.id, request.body, currentUser(request), {
-      ...(store ? { store } : {}),
-      onCleanupError: (error, url) => request.log.warn({ err: error, url }, 'could not remove an unlinked file'),
-    }),
+  app.put(
+    '/:id',
+    {
+      config: { permission: 'workers.write' },
+      schema: { tags, params: IdParams, body: UpdateBody, response: { 200: Worker } },
+    },
+    (request) =>
+      workers.updateWorker(db, request.params.id, request.body, currentUser(request), {
+        ...(store ? { store } : {}),
+        role: roleOf(request),
+        onCleanupError: (error, url) => request.log.warn({ err: error, url }, 'could not remove an unlinked file'),
+      }),
   );
 
-  app.delete('/:id', { schema: { tags, params: IdParams } }, async (request, reply) => {
-    await workers.deleteWorker(db, request.params.id, currentUser(request));
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/:id',
+    { config: { permission: 'workers.write' }, schema: { tags, params: IdParams } },
+    async (request, reply) => {
+      await workers.deleteWorker(db, request.params.id, currentUser(request));
+      return reply.status(204).send();
+    },
+  );
 };

@@ -4,6 +4,7 @@ import { WORKER_STATUSES } from '@td/shared/options/workers';
 import { type CsvCell, toCsv } from '@td/shared/rules/csv';
 import { dateInTimeZone } from '@td/shared/rules/dates';
 import { daysUntilExpiry, expiryWindow } from '@td/shared/rules/expiry';
+import type { Role } from '@td/shared/rules/permissions';
 import { workerIdCandidate } from '@td/shared/rules/worker-id';
 import { identityKey } from '@td/shared/rules/worker-identity';
 import { dashboardMonths, growthTrend, statusTotals } from '@td/shared/rules/worker-statistics';
@@ -30,6 +31,7 @@ import { assertStoredFiles, type StoredFileField } from '../../files/stored-file
 import { newId, nowIso } from '../../lib/clock.ts';
 import { MAX_EXPORT_ROWS } from '../../lib/csv-download.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { keepHiddenFields, searchableBy, workerFieldsFor } from './worker-access.ts';
 import * as expiry from './worker-expiry.repository.ts';
 import * as repo from './workers.repository.ts';
 
@@ -140,6 +142,8 @@ export interface UpdateWorkerOptions {
   store?: FileStore;
   /** Told when an unlinked file could not be removed (the save itself stands). */
   onCleanupError?(error: unknown, url: string): void;
+  /** Decision 104: the saving role; the fields it cannot see keep their stored value, the answer is masked. */
+  role?: Role;
 }
 
 const FILE_URL_FIELDS = FILE_FIELDS.map(({ field }) => field);
@@ -167,7 +171,7 @@ export async function updateWorker(
   id: string,
   input: WorkerInput,
   actor: Actor,
-  { now = new Date(), store, onCleanupError }: UpdateWorkerOptions = {},
+  { now = new Date(), store, onCleanupError, role }: UpdateWorkerOptions = {},
 ): Promise<Worker> {
   const { before, after } = await db
     .transaction()
@@ -175,6 +179,8 @@ export async function updateWorker(
       // Issue 41 item 4: locked first, so a delete at the same moment either went before (404) or waits.
       const before = await repo.lockWorkerById(trx, id, 'update');
       if (!before) throw notFound(WORKER_NOT_FOUND);
+      // Decision 104: what the role saw masked stays as stored.
+      if (role) input = keepHiddenFields(input, before, role);
       assertEmploymentDatesInOrder(input, before);
       await assertStoredFiles(trx, FILE_FIELDS, input, before);
       await assertUniqueIdentity(trx, input, id);
@@ -198,7 +204,7 @@ export async function updateWorker(
       await deleteFile(db, store, url, actor).catch((error: unknown) => onCleanupError?.(error, url));
     }
   }
-  return after;
+  return role ? workerFieldsFor<Worker>(role)(after) : after;
 }
 
 /** ARCHITECTURE Data: payroll history of the worker stays; their stored documents stay too. */
@@ -254,6 +260,7 @@ const EXPIRY_COLUMNS: Record<ExpiringKind, expiry.ExpiryColumn> = {
 
 interface ExpiringQuery {
   q?: string | undefined;
+  searchable?: { identity: boolean; contact: boolean } | undefined;
   nationality?: string | undefined;
   page?: number | undefined;
   pageSize?: number | undefined;
@@ -298,8 +305,12 @@ export async function exportWorkersCsv(
   db: Db,
   query: repo.WorkerFilters & repo.WorkerSorting,
   timeZone: string,
+  role: Role,
 ): Promise<string> {
-  const workers = await repo.exportWorkers(db, query, MAX_EXPORT_ROWS);
+  // Decision 104: searched and written as the role sees the list.
+  const workers = (await repo.exportWorkers(db, { ...query, searchable: searchableBy(role) }, MAX_EXPORT_ROWS)).map(
+    workerFieldsFor<Worker>(role),
+  );
   const L = WORKER_FIELD_LABELS;
   const header = [
     'Worker ID',
@@ -356,14 +367,14 @@ export async function exportExpiringCsv(
   kind: ExpiringKind,
   query: ExpiringQuery,
   timeZone: string,
-  now = new Date(),
+  role: Role,
 ): Promise<string> {
-  const { expired, items } = await listExpiringWorkers(
+  const { expired, items } = await listExpiringWorkersFor(
     db,
     kind,
     { q: query.q, nationality: query.nationality },
     timeZone,
-    now,
+    role,
   );
   const L = WORKER_FIELD_LABELS;
   const expiryLabel = kind === 'wp' ? L.wp_expiry_date : L.coretrade_expiry_date;
@@ -398,6 +409,42 @@ const MAX_HISTORY_ENTRIES = 200;
 const maskedValue = (value: unknown) => (typeof value === 'string' ? maskAccountNumber(value) : value);
 
 /** Decision 083: a list's workers with their account numbers masked (`******7890`). */
+/** Decision 104: the worker list for a role: searched by what it may see, answered masked for it. */
+export async function listWorkersFor(
+  db: Db,
+  query: repo.WorkerFilters & repo.WorkerSorting & { page: number; pageSize: number },
+  role: Role,
+) {
+  const list = withMaskedAccounts(await repo.listWorkers(db, { ...query, searchable: searchableBy(role) }));
+  return { ...list, items: list.items.map(workerFieldsFor<Worker>(role)) };
+}
+
+export async function getWorkerFor(db: Db, id: string, role: Role): Promise<Worker> {
+  return workerFieldsFor<Worker>(role)(await getWorker(db, id));
+}
+
+/** The pickers' lookup for a role: a FIN is matched and shown only to roles that may see it. */
+export async function lookupWorkersFor(
+  db: Db,
+  query: { q?: string | undefined; page: number; pageSize: number },
+  role: Role,
+) {
+  const found = await repo.lookupWorkers(db, query, searchableBy(role).identity);
+  return { ...found, items: found.items.map(workerFieldsFor<(typeof found.items)[number]>(role)) };
+}
+
+export async function listExpiringWorkersFor(
+  db: Db,
+  kind: ExpiringKind,
+  query: ExpiringQuery,
+  timeZone: string,
+  role: Role,
+): Promise<ExpiringWorkerList> {
+  const list = await listExpiringWorkers(db, kind, { ...query, searchable: searchableBy(role) }, timeZone);
+  const forRole = workerFieldsFor<ExpiringWorker>(role);
+  return { ...list, items: list.items.map(forRole), expired: list.expired.map(forRole) };
+}
+
 export function withMaskedAccounts<T extends { items: Worker[] }>(list: T): T {
   return {
     ...list,

@@ -1,4 +1,5 @@
-import type { SessionUser } from '@td/shared/schemas/auth';
+import type { Permission } from '@td/shared/rules/permissions';
+import type { RequiredAction, SessionResponse } from '@td/shared/schemas/auth';
 import {
   createContext,
   type ReactNode,
@@ -11,13 +12,20 @@ import {
 } from 'react';
 import { readSession, signOut as signOutRequest } from './api/session.ts';
 
+/** The signed-in staff member with their role and its permissions (decision 104). */
+export type SignedInUser = NonNullable<SessionResponse['user']>;
+
 interface AuthContextValue {
   /** SPEC 3 Session user: the signed-in user, or null. */
-  user: SessionUser | null;
+  user: SignedInUser | null;
+  /** Decision 104: what the session must do before anything else (change password, enrol 2FA). */
+  requiredAction: RequiredAction | null;
   /** SPEC 4: true until the existing session has been read. */
   loading: boolean;
   /** Records a user who just signed in (or created the first account). */
-  setUser(user: SessionUser | null): void;
+  setUser(user: SignedInUser | null, requiredAction?: RequiredAction | null): void;
+  /** Reads the session again (after a required action was done). */
+  refresh(): Promise<void>;
   /** Ends the session on the server and forgets everything cached for it. */
   signOut(): Promise<void>;
 }
@@ -41,16 +49,22 @@ export function onSessionEnd(listener: () => void): () => void {
  * twice, as the query client's default did before; after that the user counts as signed out.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<{ user: SessionUser | null; loading: boolean }>({ user: null, loading: true });
+  const [state, setState] = useState<{
+    user: SignedInUser | null;
+    requiredAction: RequiredAction | null;
+    loading: boolean;
+  }>({ user: null, requiredAction: null, loading: true });
 
   useEffect(() => {
     const controller = new AbortController();
     // Decision 040: the first screen after the answer renders as a transition, in short
     // tasks (the whole signed-in shell and page render at this point).
-    const settle = (user: SessionUser | null) =>
-      startTransition(() => setState((current) => (current.loading ? { user, loading: false } : current)));
+    const settle = (user: SignedInUser | null, requiredAction: RequiredAction | null = null) =>
+      startTransition(() =>
+        setState((current) => (current.loading ? { user, requiredAction, loading: false } : current)),
+      );
     readSession(controller.signal).then(
-      ({ user }) => settle(user),
+      ({ user, required_action }) => settle(user, required_action ?? null),
       () => {
         if (!controller.signal.aborted) settle(null);
       },
@@ -58,7 +72,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, []);
 
-  const setUser = useCallback((user: SessionUser | null) => setState({ user, loading: false }), []);
+  const setUser = useCallback(
+    (user: SignedInUser | null, requiredAction: RequiredAction | null = null) =>
+      setState({ user, requiredAction, loading: false }),
+    [],
+  );
+  const refresh = useCallback(async () => {
+    const session = await readSession();
+    setUser(session.user, session.required_action ?? null);
+  }, [setUser]);
   const signOut = useCallback(async () => {
     try {
       await signOutRequest();
@@ -69,8 +91,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [setUser]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user: state.user, loading: state.loading, setUser, signOut }),
-    [state, setUser, signOut],
+    () => ({
+      user: state.user,
+      requiredAction: state.requiredAction,
+      loading: state.loading,
+      setUser,
+      refresh,
+      signOut,
+    }),
+    [state, setUser, refresh, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
@@ -80,4 +109,19 @@ export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth must be used within an AuthProvider');
   return value;
+}
+
+/**
+ * Decision 104: whether the signed-in role holds a permission (the table of packages/shared, answered
+ * with the session). Screens hide what the role cannot do with it; the server refuses it anyway.
+ */
+export function useCan(): (permission: Permission) => boolean {
+  const value = useContext(AuthContext);
+  const user = value?.user;
+  // Outside the provider there is no session to ask: a screen rendered on its own (the component tests)
+  // shows everything. The app always renders inside it, and the server refuses what the role cannot do.
+  return useCallback(
+    (permission: Permission) => (value ? (user?.permissions?.includes(permission) ?? false) : true),
+    [value, user],
+  );
 }

@@ -1,6 +1,7 @@
 import type { AdminCharge } from '@td/shared/schemas/admin-charge';
 import { RowActions } from '@/components/ui/row-actions.tsx';
 import { type DataColumn, DataTable } from '@/components/ui/table.tsx';
+import { useCan } from '@/features/auth/public/access.ts';
 import { formatDate, formatSgd } from '@/lib/format.ts';
 import { chargeWorkerName, isLocked, LOCKED_EXPLANATION } from './admin-charge-display.ts';
 import { ChargeStatusBadge } from './charge-status-badge.tsx';
@@ -65,6 +66,8 @@ export function AdminChargeTable({ charges, busy, onOpenWorker, onDelete }: Admi
       cell: (charge) => <ChargeStatusBadge status={charge.status} />,
     },
   ];
+  // Decision 104: changing is for the roles that may.
+  const canWrite = useCan()('charges.write');
   return (
     <DataTable
       caption="Admin charges"
@@ -77,8 +80,7 @@ export function AdminChargeTable({ charges, busy, onOpenWorker, onDelete }: Admi
           layout={layout}
           subject={describeCharge(charge)}
           viewTo={`/admin-charge/view/${charge.id}`}
-          editTo={`/admin-charge/edit/${charge.id}`}
-          onDelete={() => onDelete(charge)}
+          {...(canWrite ? { editTo: `/admin-charge/edit/${charge.id}`, onDelete: () => onDelete(charge) } : {})}
           // ARCHITECTURE differs 9: a Deducted charge cannot be edited or deleted.
           locked={isLocked(charge) ? DEDUCTED : undefined}
         />

@@ -12,6 +12,7 @@ import { NoMatches } from '@/components/ui/no-matches.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Pagination } from '@/components/ui/table.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
+import { useCan } from '@/features/auth/public/access.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatSgd } from '@/lib/format.ts';
 import { currentRow, useClampPage, useListState } from '@/lib/list-state.ts';
@@ -46,6 +47,7 @@ function withoutHidden(summary: AdminChargeSummary | undefined, hidden: AdminCha
 /** SPEC 2 Admin charges list (/admin-charge). */
 export function AdminChargeListPage() {
   usePageTitle('Admin Charges');
+  const can = useCan();
   const location = useLocation();
   const toast = useToast();
   const list = useListState({ filters: FILTERS });
@@ -125,10 +127,12 @@ export function AdminChargeListPage() {
         actions={
           <>
             <ExportCsvLink href={adminChargeExportUrl(filters)} size="md" />
-            <Link to="/admin-charge/add" state={fromHere(location)} className={buttonClasses('primary')}>
-              {addIcon}
-              Add New Admin Charge
-            </Link>
+            {can('charges.write') && (
+              <Link to="/admin-charge/add" state={fromHere(location)} className={buttonClasses('primary')}>
+                {addIcon}
+                Add New Admin Charge
+              </Link>
+            )}
           </>
         }
       />

@@ -14,6 +14,7 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { RecordLoadError } from '@/components/ui/record-load-error.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
+import { useCan } from '@/features/auth/public/access.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDate, formatDateTime, formatSgd, orNA } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
@@ -76,6 +77,8 @@ function ChargeDetail({ charge, onBack }: { charge: AdminCharge; onBack(): void 
   const decide = useDecideAdminCharge(charge.id);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [asking, setAsking] = useState<ChargeDecision | null>(null);
+  // Decision 104: approving and editing only for the roles that may.
+  const can = useCan();
   const pending = charge.status === 'Pending';
   const locked = isLocked(charge);
   const review = reviewLabels(charge.status);
@@ -110,7 +113,7 @@ function ChargeDetail({ charge, onBack }: { charge: AdminCharge; onBack(): void 
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {pending && (
+          {pending && can('charges.approve') && (
             <>
               <Button
                 variant="danger"
@@ -132,7 +135,7 @@ function ChargeDetail({ charge, onBack }: { charge: AdminCharge; onBack(): void 
               </Button>
             </>
           )}
-          {!locked && (
+          {!locked && can('charges.write') && (
             <Link
               to={`/admin-charge/edit/${charge.id}`}
               state={fromHere(location)}

@@ -1,10 +1,15 @@
 import type {
+  ActiveSession,
   ChangePasswordInput,
   ChangePasswordResponse,
   LoginInput,
+  LoginResponse,
+  LoginTotpInput,
   NewAccountInput,
   SessionResponse,
   SetupStatus,
+  TotpEnabled,
+  TotpSetup,
 } from '@td/shared/schemas/auth';
 import { ApiError, api } from '@/lib/api-client.ts';
 
@@ -30,7 +35,19 @@ export async function readSession(signal?: AbortSignal, retries = 2, delayMs = 1
 /** ARCHITECTURE differs 5: whether the installation still needs its first account. */
 export const readSetupStatus = (signal?: AbortSignal) => api<SetupStatus>('/api/auth/setup', { signal });
 
-export const signIn = (input: LoginInput) => api<SessionResponse>('/api/auth/login', { method: 'POST', body: input });
+export const signIn = (input: LoginInput) => api<LoginResponse>('/api/auth/login', { method: 'POST', body: input });
+/** Decision 104: the second step of sign-in, the authenticator's code or a recovery code. */
+export const signInWithCode = (input: LoginTotpInput) =>
+  api<SessionResponse>('/api/auth/login/totp', { method: 'POST', body: input });
+export const readTotpStatus = (signal?: AbortSignal) => api<{ enabled: boolean }>('/api/auth/totp', { signal });
+export const setUpTotp = () => api<TotpSetup>('/api/auth/totp/setup', { method: 'POST' });
+export const enableTotp = (code: string) =>
+  api<TotpEnabled>('/api/auth/totp/enable', { method: 'POST', body: { code } });
+export const disableTotp = (password: string) =>
+  api<void>('/api/auth/totp/disable', { method: 'POST', body: { password } });
+export const listSessions = (signal?: AbortSignal) => api<{ items: ActiveSession[] }>('/api/auth/sessions', { signal });
+export const endSession = (id: string) =>
+  api<void>(`/api/auth/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
 export const signOut = () => api<void>('/api/auth/logout', { method: 'POST' });
 export const createFirstAccount = (input: NewAccountInput) =>
   api<SessionResponse>('/api/auth/setup', { method: 'POST', body: input });

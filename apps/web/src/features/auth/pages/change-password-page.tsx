@@ -25,7 +25,7 @@ const isField = (name: string): name is Field => (FIELDS as readonly string[]).i
  */
 export function ChangePasswordPage() {
   usePageTitle('Change password');
-  const { user } = useAuth();
+  const { user, requiredAction, refresh } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
@@ -55,6 +55,8 @@ export function ChangePasswordPage() {
     try {
       await changePassword({ currentPassword, newPassword });
       form.reset();
+      // Decision 104: a password an admin reset is now the person's own; the rest of the app opens.
+      if (requiredAction) await refresh();
       toast.show({ title: 'Password changed', description: PASSWORD_CHANGED, tone: 'success' });
       navigate('/dashboard');
     } catch (error) {

@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
-import { signIn } from '../api/session.ts';
+import { signIn, signInWithCode } from '../api/session.ts';
 import { useSetupStatus } from '../api/use-setup-status.ts';
 import { useAuth } from '../auth-provider.tsx';
 import { AuthSplitLayout } from '../components/auth-split-layout.tsx';
@@ -28,6 +28,12 @@ export function LoginPage() {
   const [errors, setErrors] = useState<LoginProblems>({});
   const [submitted, setSubmitted] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
+  // Decision 104: the password was right and the account has two-factor sign-in: the code is next.
+  const [codeStep, setCodeStep] = useState(false);
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
+  const codeRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -59,11 +65,45 @@ export function LoginPage() {
     setFailure(null);
     setSubmitting(true);
     try {
-      const { user: signedIn } = await signIn({ email: normalizeEmail(values.email), password: values.password });
-      setUser(signedIn);
+      const answer = await signIn({ email: normalizeEmail(values.email), password: values.password });
+      if ('totp_required' in answer) {
+        setCodeStep(true);
+        setTimeout(() => codeRef.current?.focus(), 0);
+        return;
+      }
+      setUser(answer.user, answer.required_action);
       navigate(destination, { replace: true });
     } catch (error) {
       setFailure(error instanceof ApiError && error.status !== 0 ? error.message : 'Failed to sign in');
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const onSubmitCode = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    const typed = code.trim();
+    const problem = useRecovery
+      ? typed === ''
+        ? 'Enter one of your recovery codes'
+        : undefined
+      : /^\d{6}$/.test(typed)
+        ? undefined
+        : 'Enter the 6-digit code from your authenticator app';
+    setCodeError(problem);
+    if (problem) return codeRef.current?.focus();
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      const answer = await signInWithCode(useRecovery ? { recovery_code: typed } : { code: typed });
+      setUser(answer.user, answer.required_action);
+      navigate(destination, { replace: true });
+    } catch (error) {
+      const message = error instanceof ApiError && error.status !== 0 ? error.message : 'Failed to sign in';
+      // The first step's challenge expired: back to the password.
+      if (error instanceof ApiError && error.status === 401 && message === 'Please sign in again.') setCodeStep(false);
+      setFailure(message);
     } finally {
       setSubmitting(false);
     }
@@ -96,33 +136,69 @@ export function LoginPage() {
             </Alert>
           )}
 
-          <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4">
-            <TextField
-              label="Email address"
-              type="email"
-              autoComplete="username"
-              required
-              name="email"
-              ref={emailRef}
-              value={values.email}
-              onChange={change('email')}
-              error={errors.email}
-            />
-            <TextField
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              required
-              name="password"
-              ref={passwordRef}
-              value={values.password}
-              onChange={change('password')}
-              error={errors.password}
-            />
-            <Button type="submit" size="lg" busy={isSubmitting} className="mt-2 w-full">
-              {isSubmitting ? 'Signing in...' : 'Sign in'}
-            </Button>
-          </form>
+          {codeStep ? (
+            <form noValidate onSubmit={onSubmitCode} className="mt-6 flex flex-col gap-4">
+              <p className="text-sm text-ink-muted">
+                {useRecovery
+                  ? 'Enter one of the recovery codes you saved when you turned on two-factor sign-in.'
+                  : 'Enter the 6-digit code your authenticator app shows for TD Workforce.'}
+              </p>
+              <TextField
+                key={useRecovery ? 'recovery' : 'code'}
+                label={useRecovery ? 'Recovery code' : 'Authentication code'}
+                name={useRecovery ? 'recovery_code' : 'code'}
+                inputMode={useRecovery ? 'text' : 'numeric'}
+                autoComplete={useRecovery ? 'off' : 'one-time-code'}
+                required
+                ref={codeRef}
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                error={codeError}
+              />
+              <Button type="submit" size="lg" busy={isSubmitting} className="mt-2 w-full">
+                {isSubmitting ? 'Checking...' : 'Verify'}
+              </Button>
+              <Button
+                type="button"
+                variant="ghost"
+                onClick={() => {
+                  setUseRecovery((current) => !current);
+                  setCode('');
+                  setCodeError(undefined);
+                }}
+              >
+                {useRecovery ? 'Use the authenticator app' : 'Use a recovery code'}
+              </Button>
+            </form>
+          ) : (
+            <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4">
+              <TextField
+                label="Email address"
+                type="email"
+                autoComplete="username"
+                required
+                name="email"
+                ref={emailRef}
+                value={values.email}
+                onChange={change('email')}
+                error={errors.email}
+              />
+              <TextField
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+                required
+                name="password"
+                ref={passwordRef}
+                value={values.password}
+                onChange={change('password')}
+                error={errors.password}
+              />
+              <Button type="submit" size="lg" busy={isSubmitting} className="mt-2 w-full">
+                {isSubmitting ? 'Signing in...' : 'Sign in'}
+              </Button>
+            </form>
+          )}
         </Card>
       </div>
     </AuthSplitLayout>

@@ -3,12 +3,14 @@ import { ArrowRight, Banknote, ClipboardList, GraduationCap, ReceiptText, Users 
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
+import { useCan } from '@/features/auth/public/access.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 
 /** SPEC 1: the five module cards, each with a short description and View Details. */
 const MODULES = [
   {
     title: 'Worker Management',
+    permission: 'workers.read',
     description: 'Worker profiles, passes, permits and documents, with expiring permits and status views.',
     to: '/worker-management',
     Icon: Users,
@@ -16,6 +18,7 @@ const MODULES = [
   },
   {
     title: 'Timesheet',
+    permission: 'timesheets.read',
     description: 'Record daily time in and out; hours and overtime are worked out for you.',
     to: '/timesheet',
     Icon: ClipboardList,
@@ -23,6 +26,7 @@ const MODULES = [
   },
   {
     title: 'Payslip',
+    permission: 'payroll.read',
     description: 'Generate payslips from timesheets and charges, e-mail them and mark them paid.',
     to: '/payslip',
     Icon: Banknote,
@@ -30,6 +34,7 @@ const MODULES = [
   },
   {
     title: 'Training Records',
+    permission: 'training.read',
     description: 'Safety courses and certificates, with what is expiring soon or already expired.',
     to: '/training-records',
     Icon: GraduationCap,
@@ -37,6 +42,7 @@ const MODULES = [
   },
   {
     title: 'Admin Charge',
+    permission: 'charges.read',
     description: 'Penalties and deductions, their approval, and what has been deducted from pay.',
     to: '/admin-charge',
     Icon: ReceiptText,
@@ -46,6 +52,8 @@ const MODULES = [
 
 export function DashboardPage() {
   usePageTitle(null);
+  // Decision 104: the modules the role may open.
+  const can = useCan();
   return (
     <div>
       <h1 className="text-3xl font-semibold tracking-tight">Welcome to {PRODUCT_NAME}</h1>
@@ -53,7 +61,7 @@ export function DashboardPage() {
         Manage your construction workforce: workers, timesheets, payroll, training and admin charges in one place.
       </p>
       <ul className="mt-8 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-        {MODULES.map(({ title, description, to, Icon, tint }) => (
+        {MODULES.filter((module) => can(module.permission)).map(({ title, description, to, Icon, tint }) => (
           <li key={to}>
             <Card className="flex h-full flex-col p-6">
               <span className={`flex h-11 w-11 items-center justify-center rounded-2xl ${tint}`}>

@@ -11,6 +11,7 @@ import { SelectField } from '@/components/ui/select-field.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { type DataColumn, DataTable } from '@/components/ui/table.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
+import { useCan } from '@/features/auth/public/access.ts';
 import { api } from '@/lib/api-client.ts';
 import { formatDate } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
@@ -62,6 +63,8 @@ const columns: ReadonlyArray<DataColumn<PublicHoliday>> = [
  */
 export function PublicHolidaysPage() {
   usePageTitle('Public Holidays');
+  const can = useCan();
+  const canWrite = can('holidays.write');
   const queryClient = useQueryClient();
   const toast = useToast();
   const thisYear = new Date().getFullYear();
@@ -79,7 +82,7 @@ export function PublicHolidaysPage() {
       <PageHeader
         title="Public Holidays"
         description="The holidays payroll pays by the Employment Act: a holiday worked earns a day's pay on top, and daily- and hourly-rated workers are paid the holidays on their working days. A holiday on a Sunday is observed on the Monday."
-        actions={<Button onClick={() => setEditing(null)}>Add Public Holiday</Button>}
+        actions={canWrite && <Button onClick={() => setEditing(null)}>Add Public Holiday</Button>}
       />
       <div className="max-w-48">
         <SelectField
@@ -111,26 +114,32 @@ export function PublicHolidaysPage() {
           columns={columns}
           rows={holidays.data.items}
           rowKey={(holiday) => holiday.id}
-          actions={(holiday, layout) => (
-            <div className={layout === 'card' ? 'flex justify-end gap-2' : 'space-x-2 whitespace-nowrap text-right'}>
-              <Button
-                variant={layout === 'card' ? 'secondary' : 'link'}
-                size="sm"
-                onClick={() => setEditing(holiday)}
-                aria-label={`Edit ${holiday.name}`}
-              >
-                Edit
-              </Button>
-              <Button
-                variant={layout === 'card' ? 'secondary' : 'link'}
-                size="sm"
-                onClick={() => setDeleting(holiday)}
-                aria-label={`Delete ${holiday.name}`}
-              >
-                Delete
-              </Button>
-            </div>
-          )}
+          actions={
+            canWrite
+              ? (holiday, layout) => (
+                  <div
+                    className={layout === 'card' ? 'flex justify-end gap-2' : 'space-x-2 whitespace-nowrap text-right'}
+                  >
+                    <Button
+                      variant={layout === 'card' ? 'secondary' : 'link'}
+                      size="sm"
+                      onClick={() => setEditing(holiday)}
+                      aria-label={`Edit ${holiday.name}`}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      variant={layout === 'card' ? 'secondary' : 'link'}
+                      size="sm"
+                      onClick={() => setDeleting(holiday)}
+                      aria-label={`Delete ${holiday.name}`}
+                    >
+                      Delete
+                    </Button>
+                  </div>
+                )
+              : undefined
+          }
         />
       )}
       <PublicHolidayFormDialog

@@ -8,6 +8,7 @@ import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table.tsx';
+import { useCan } from '@/features/auth/public/access.ts';
 import { api } from '@/lib/api-client.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { siteQueries } from '../public/site-queries.ts';
@@ -15,6 +16,7 @@ import { siteQueries } from '../public/site-queries.ts';
 /** Decision 090: the sites, by name, with their client and whether they are active. */
 export function SiteListPage() {
   usePageTitle('Sites');
+  const can = useCan();
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState<Site | null>(null);
   const sites = useQuery(siteQueries.all());
@@ -24,9 +26,11 @@ export function SiteListPage() {
         title="Sites"
         description="The clients' sites workers clock in at: crew entry, attendance imports and the manpower report start here."
         actions={
-          <Link to="/sites/add" className={buttonClasses('primary')}>
-            Add Site
-          </Link>
+          can('sites.write') && (
+            <Link to="/sites/add" className={buttonClasses('primary')}>
+              Add Site
+            </Link>
+          )
         }
       />
       {sites.isPending ? (

@@ -2,6 +2,7 @@ import type { Timesheet } from '@td/shared/schemas/timesheet';
 import { Link, useLocation } from 'react-router';
 import { RowActions } from '@/components/ui/row-actions.tsx';
 import { type DataColumn, DataTable } from '@/components/ui/table.tsx';
+import { useCan } from '@/features/auth/public/access.ts';
 import { formatDate } from '@/lib/format.ts';
 import { fromHere } from '@/lib/return-to.ts';
 import { formatTime, hoursText, timesheetWorkerName } from './timesheet-display.ts';
@@ -86,6 +87,8 @@ export function TimesheetTable({ timesheets, busy, onDelete }: TimesheetTablePro
       cell: (timesheet) => <span title={timesheet.notes ?? undefined}>{timesheet.notes ?? ''}</span>,
     },
   ];
+  // Decision 104: changing is for the roles that may.
+  const canWrite = useCan()('timesheets.write');
   return (
     <DataTable
       caption="Timesheets"
@@ -97,8 +100,7 @@ export function TimesheetTable({ timesheets, busy, onDelete }: TimesheetTablePro
         <RowActions
           subject={`timesheet of ${rowName(timesheet)}`}
           viewTo={`/timesheet/view/${timesheet.id}`}
-          editTo={`/timesheet/edit/${timesheet.id}`}
-          onDelete={() => onDelete(timesheet)}
+          {...(canWrite ? { editTo: `/timesheet/edit/${timesheet.id}`, onDelete: () => onDelete(timesheet) } : {})}
         />
       )}
     />

@@ -12,6 +12,7 @@ import { NoMatches } from '@/components/ui/no-matches.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { Pagination } from '@/components/ui/table.tsx';
+import { useCan } from '@/features/auth/public/access.ts';
 import { siteQueries } from '@/features/sites/public/site-queries.ts';
 import { formatCount, formatMonth } from '@/lib/format.ts';
 import { useClampPage, useListState } from '@/lib/list-state.ts';
@@ -31,6 +32,7 @@ const FILTERS = ['month', 'worker_id', 'site_id'] as const;
 /** SPEC 2 Timesheet Management (/timesheet): month, worker and name filters, summary cards, the list. */
 export function TimesheetListPage() {
   usePageTitle('Timesheet Management');
+  const can = useCan();
   const location = useLocation();
   const navigate = useNavigate();
   const list = useListState({ filters: FILTERS });
@@ -95,16 +97,18 @@ export function TimesheetListPage() {
         title="Timesheet Management"
         description="Daily hours and overtime of every worker, month by month."
         actions={
-          <>
-            <Link to="/timesheet/crew" className={buttonClasses('secondary')}>
-              <UsersRound aria-hidden="true" className="h-4 w-4" />
-              Crew Entry
-            </Link>
-            <Link to="/timesheet/add" className={buttonClasses('primary')}>
-              {plusIcon}
-              Add New Timesheet
-            </Link>
-          </>
+          can('timesheets.write') && (
+            <>
+              <Link to="/timesheet/crew" className={buttonClasses('secondary')}>
+                <UsersRound aria-hidden="true" className="h-4 w-4" />
+                Crew Entry
+              </Link>
+              <Link to="/timesheet/add" className={buttonClasses('primary')}>
+                {plusIcon}
+                Add New Timesheet
+              </Link>
+            </>
+          )
         }
       />
       <div className="flex flex-col gap-6">

@@ -1,6 +1,7 @@
 import type { TrainingRecord } from '@td/shared/schemas/training-record';
 import { RowActions } from '@/components/ui/row-actions.tsx';
 import { type DataColumn, DataTable } from '@/components/ui/table.tsx';
+import { useCan } from '@/features/auth/public/access.ts';
 import { formatDate } from '@/lib/format.ts';
 import { recordWorkerName } from './training-record-display.ts';
 import { ExpiryNote, TrainingStatusBadge } from './training-status-badge.tsx';
@@ -74,6 +75,8 @@ export function TrainingRecordTable({ records, onOpenDetails, onDelete, busy = f
       cell: (record) => <TrainingStatusBadge status={record.status} />,
     },
   ];
+  // Decision 104: changing is for the roles that may.
+  const canWrite = useCan()('training.write');
   return (
     <DataTable
       caption="Training records"
@@ -85,8 +88,7 @@ export function TrainingRecordTable({ records, onOpenDetails, onDelete, busy = f
         <RowActions
           subject={recordName(record)}
           viewTo={`/training-records/view/${record.id}`}
-          editTo={`/training-records/edit/${record.id}`}
-          onDelete={() => onDelete(record)}
+          {...(canWrite ? { editTo: `/training-records/edit/${record.id}`, onDelete: () => onDelete(record) } : {})}
         />
       )}
     />

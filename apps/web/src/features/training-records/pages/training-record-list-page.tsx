@@ -11,6 +11,7 @@ import { ListBody } from '@/components/ui/list-body.tsx';
 import { NoMatches } from '@/components/ui/no-matches.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Pagination } from '@/components/ui/table.tsx';
+import { useCan } from '@/features/auth/public/access.ts';
 import { currentRow, useClampPage, useListState } from '@/lib/list-state.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { fromHere } from '@/lib/return-to.ts';
@@ -31,6 +32,7 @@ const addIcon = <Plus aria-hidden="true" className="h-4 w-4" />;
 /** SPEC 2 Training records list (/training-records): tiles, search, filters, table, popup. */
 export function TrainingRecordListPage() {
   usePageTitle('Training Records');
+  const can = useCan();
   const location = useLocation();
   const list = useListState({ filters: FILTERS });
   const filters = {
@@ -81,18 +83,20 @@ export function TrainingRecordListPage() {
         description="Safety certifications, their expiry and certificates."
         actions={
           // With a worker filter on, a new record starts with that worker.
-          <Link
-            to={
-              filters.worker_id
-                ? `/training-records/add?worker_id=${encodeURIComponent(filters.worker_id)}`
-                : '/training-records/add'
-            }
-            state={fromHere(location)}
-            className={buttonClasses('primary')}
-          >
-            {addIcon}
-            Add Training Record
-          </Link>
+          can('training.write') && (
+            <Link
+              to={
+                filters.worker_id
+                  ? `/training-records/add?worker_id=${encodeURIComponent(filters.worker_id)}`
+                  : '/training-records/add'
+              }
+              state={fromHere(location)}
+              className={buttonClasses('primary')}
+            >
+              {addIcon}
+              Add Training Record
+            </Link>
+          )
         }
       />
       <div className="flex flex-col gap-6">

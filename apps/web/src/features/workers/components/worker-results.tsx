@@ -5,6 +5,7 @@ import { type ReactNode, useCallback, useDeferredValue, useMemo, useState } from
 import { ListBody } from '@/components/ui/list-body.tsx';
 import { RowActions } from '@/components/ui/row-actions.tsx';
 import { type DataColumn, DataTable, Pagination } from '@/components/ui/table.tsx';
+import { useCan } from '@/features/auth/public/access.ts';
 import { orNA } from '@/lib/format.ts';
 import { type ListState, useClampPage, useListState } from '@/lib/list-state.ts';
 import { WORKER_PAGE_SIZE, type WorkerListCriteria, workerQueries } from '../api/worker-queries.ts';
@@ -63,6 +64,8 @@ interface WorkerResultsProps {
 export function WorkerResults({ workers, list, caption, showStatus = false, empty }: WorkerResultsProps) {
   const [detailsOf, setDetailsOf] = useState<Worker | null>(null);
   const [toDelete, setToDelete] = useState<Worker | null>(null);
+  // Decision 104: edit and delete only for the roles that change workers.
+  const canWrite = useCan()('workers.write');
   const closeDetails = useCallback(() => setDetailsOf(null), []);
   const closeDelete = useCallback(() => setToDelete(null), []);
   // Decision 040: a page of workers renders in a deferred pass, which React splits into
@@ -129,8 +132,7 @@ export function WorkerResults({ workers, list, caption, showStatus = false, empt
               layout={layout}
               subject={workerName(worker)}
               viewTo={`/worker/view/${worker.id}`}
-              editTo={`/worker/edit/${worker.id}`}
-              onDelete={() => setToDelete(worker)}
+              {...(canWrite ? { editTo: `/worker/edit/${worker.id}`, onDelete: () => setToDelete(worker) } : {})}
             />
           )}
           sort={list.sort}
@@ -146,7 +148,7 @@ export function WorkerResults({ workers, list, caption, showStatus = false, empt
         />
       </>
     );
-  }, [data, list, busy, caption, showStatus]);
+  }, [data, list, busy, caption, showStatus, canWrite]);
 
   return (
     <>

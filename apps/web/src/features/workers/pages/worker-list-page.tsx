@@ -4,6 +4,7 @@ import { buttonClasses } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { NoMatches } from '@/components/ui/no-matches.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { useCan } from '@/features/auth/public/access.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { fromHere } from '@/lib/return-to.ts';
 import { workerExportUrl } from '../api/worker-queries.ts';
@@ -19,6 +20,7 @@ export function WorkerListPage() {
   usePageTitle('Worker Management');
   const location = useLocation();
   const { list, criteria, workers } = useWorkerList();
+  const canWrite = useCan()('workers.write');
   // SPEC 2: an empty database invites the first worker; an empty search suggests widening it.
   const empty =
     workers.data?.total === 0 && !list.filtersActive ? (
@@ -28,10 +30,12 @@ export function WorkerListPage() {
         title="No workers found."
         description="Add your first worker to get started."
         action={
-          <Link to="/worker/add" state={fromHere(location)} className={buttonClasses('primary')}>
-            {addWorkerIcon}
-            Add First Worker
-          </Link>
+          canWrite && (
+            <Link to="/worker/add" state={fromHere(location)} className={buttonClasses('primary')}>
+              {addWorkerIcon}
+              Add First Worker
+            </Link>
+          )
         }
       />
     ) : (
@@ -44,10 +48,12 @@ export function WorkerListPage() {
         className="lg:mb-5"
         title="Worker Management"
         actions={
-          <Link to="/worker/add" state={fromHere(location)} className={buttonClasses('primary')}>
-            {addWorkerIcon}
-            Add New Worker
-          </Link>
+          canWrite && (
+            <Link to="/worker/add" state={fromHere(location)} className={buttonClasses('primary')}>
+              {addWorkerIcon}
+              Add New Worker
+            </Link>
+          )
         }
       />
       <div className="flex flex-col gap-5">

@@ -12,6 +12,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card.tsx';
 import { DetailList } from '@/components/ui/detail-list.tsx';
 import { RecordLoadError } from '@/components/ui/record-load-error.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
+import { useCan } from '@/features/auth/public/access.ts';
 import { WorkerComplianceSection } from '@/features/compliance/public/worker-compliance-section.tsx';
 import { WorkerTrainingList } from '@/features/training-records/public/worker-training-list.tsx';
 import { formatDate, formatSgd, orNA } from '@/lib/format.ts';
@@ -92,6 +93,7 @@ function WorkerProfile({ worker }: { worker: Worker }) {
   const name = workerName(worker);
   const wp = isWorkPermitHolder(worker);
   const location = useLocation();
+  const can = useCan();
   return (
     <div className="flex flex-col gap-6">
       <ExpiryBanners worker={worker} />
@@ -128,14 +130,18 @@ function WorkerProfile({ worker }: { worker: Worker }) {
             </p>
           </div>
           <div className="flex flex-wrap gap-2 md:flex-col lg:flex-row">
-            <Link to={`/worker/employment-letter/${worker.id}`} className={buttonClasses('secondary')}>
-              <FileSignature aria-hidden="true" className="h-4 w-4" />
-              Generate Employment Letter
-            </Link>
-            <Link to={`/worker/edit/${worker.id}`} state={fromHere(location)} className={buttonClasses('primary')}>
-              <Pencil aria-hidden="true" className="h-4 w-4" />
-              Update Worker
-            </Link>
+            {can('documents.write') && (
+              <Link to={`/worker/employment-letter/${worker.id}`} className={buttonClasses('secondary')}>
+                <FileSignature aria-hidden="true" className="h-4 w-4" />
+                Generate Employment Letter
+              </Link>
+            )}
+            {can('workers.write') && (
+              <Link to={`/worker/edit/${worker.id}`} state={fromHere(location)} className={buttonClasses('primary')}>
+                <Pencil aria-hidden="true" className="h-4 w-4" />
+                Update Worker
+              </Link>
+            )}
           </div>
         </div>
       </Card>
@@ -216,25 +222,30 @@ function WorkerProfile({ worker }: { worker: Worker }) {
       </div>
 
       {/* Decision 094: the worker's dated items, their renewals and the KETs letters issued. */}
-      <WorkerComplianceSection worker={worker} />
+      {/* Decision 104: each section only for the roles that may read it. */}
+      {can('compliance.read') && <WorkerComplianceSection worker={worker} />}
 
-      <Card>
-        <CardHeader title="Payment" />
-        <CardBody>
-          <WorkerPaymentDetails worker={worker} />
-        </CardBody>
-      </Card>
+      {can('workers.pay') && (
+        <Card>
+          <CardHeader title="Payment" />
+          <CardBody>
+            <WorkerPaymentDetails worker={worker} />
+          </CardBody>
+        </Card>
+      )}
 
-      <Card>
-        <CardHeader title="Documents" />
-        <CardBody>
-          <WorkerDocumentLinks worker={worker} />
-        </CardBody>
-      </Card>
+      {can('documents.read') && (
+        <Card>
+          <CardHeader title="Documents" />
+          <CardBody>
+            <WorkerDocumentLinks worker={worker} />
+          </CardBody>
+        </Card>
+      )}
 
-      <WorkerTrainingList workerId={worker.id} />
+      {can('training.read') && <WorkerTrainingList workerId={worker.id} />}
 
-      <WorkerHistory workerId={worker.id} />
+      {can('workers.history') && <WorkerHistory workerId={worker.id} />}
     </div>
   );
 }

@@ -1,0 +1,157 @@
+import { TOTP } from 'otpauth';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, ORIGIN, sessionCookieOf, type TestApp } from '../../test/build-test-app.ts';
+import { CODE_WRONG } from './totp.service.ts';
+
+const password = 'correct horse battery';
+
+function codeOf(secret: string, at = Date.now()): string {
+  return new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at });
+}
+
+/** Enrols the signed-in account; answers its secret and recovery codes. */
+async function enrol(t: TestApp): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const setup = await t.request({ method: 'POST', url: '/api/auth/totp/setup' });
+  expect(setup.statusCode).toBe(200);
+  const { secret, otpauth_url } = setup.json();
+  expect(otpauth_url).toMatch(/^otpauth:\/\/totp\/TD%20Workforce:.*secret=/);
+  expect(otpauth_url).toContain('period=30');
+  expect(otpauth_url).toContain('digits=6');
+  const wrong = await t.request({ method: 'POST', url: '/api/auth/totp/enable', payload: { code: '000000' } });
+  expect(wrong.statusCode).toBe(400);
+  const enabled = await t.request({ method: 'POST', url: '/api/auth/totp/enable', payload: { code: codeOf(secret) } });
+  expect(enabled.statusCode).toBe(200);
+  return { secret, recoveryCodes: enabled.json().recovery_codes };
+}
+
+/** The first step of sign-in: answers the challenge cookie. */
+async function password1(t: TestApp, email: string): Promise<string> {
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { origin: ORIGIN },
+    payload: { email, password },
+  });
+  expect(login.statusCode).toBe(200);
+  expect(login.json()).toEqual({ totp_required: true });
+  expect(sessionCookieOf(login)).toBeUndefined();
+  const challenge = login.cookies.find((cookie) => cookie.name === 'td_login_challenge');
+  return `td_login_challenge=${challenge?.value}`;
+}
+
+function step2(t: TestApp, cookie: string, payload: object) {
+  return t.app.inject({ method: 'POST', url: '/api/auth/login/totp', headers: { origin: ORIGIN, cookie }, payload });
+}
+
+describe('two-factor sign-in (decision 104)', () => {
+  it('asks for the code after the password, and a right code opens the session', async () => {
+    const t = await buildTestApp();
+    const me = await t.signIn({ role: 'payroll' });
+    const { secret, recoveryCodes } = await enrol(t);
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    const list = await t.db.selectFrom('recovery_codes').select('code_hash').execute();
+    expect(list.map((row) => row.code_hash)).not.toContain(recoveryCodes[0]);
+
+    const challenge = await password1(t, me.email);
+    const wrong = await step2(t, challenge, { code: '123456' === codeOf(secret) ? '654321' : '123456' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error.message).toBe(CODE_WRONG);
+    const right = await step2(t, challenge, { code: codeOf(secret) });
+    expect(right.statusCode).toBe(200);
+    expect(right.json().role).toBe('payroll');
+    const cookie = sessionCookieOf(right) ?? '';
+    expect((await t.app.inject({ method: 'GET', url: '/api/payslips', headers: { cookie } })).statusCode).toBe(200);
+    // The challenge is used up.
+    expect((await step2(t, challenge, { code: codeOf(secret) })).statusCode).toBe(401);
+  });
+
+  it('takes each recovery code once', async () => {
+    const t = await buildTestApp();
+    const me = await t.signIn();
+    const { recoveryCodes } = await enrol(t);
+    const first = await step2(t, await password1(t, me.email), { recovery_code: recoveryCodes[0]?.toLowerCase() });
+    expect(first.statusCode).toBe(200);
+    const again = await step2(t, await password1(t, me.email), { recovery_code: recoveryCodes[0] });
+    expect(again.statusCode).toBe(401);
+  });
+
+  it('counts wrong codes against the sign-in throttle', async () => {
+    const t = await buildTestApp();
+    const me = await t.signIn();
+    const { secret } = await enrol(t);
+    const challenge = await password1(t, me.email);
+    // The password step was the first of the five failures one e-mail may have from one address.
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await step2(t, challenge, { code: '000000' })).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    // Even the right code waits now.
+    expect((await step2(t, challenge, { code: codeOf(secret) })).statusCode).toBe(429);
+  });
+
+  it('is turned off with the password, and then the password alone signs in', async () => {
+    const t = await buildTestApp();
+    const me = await t.signIn();
+    await enrol(t);
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/api/auth/totp/disable',
+      payload: { password: 'not it at all' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const off = await t.request({ method: 'POST', url: '/api/auth/totp/disable', payload: { password } });
+    expect(off.statusCode).toBe(204);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: ORIGIN },
+      payload: { email: me.email, password },
+    });
+    expect(login.json().user.email).toBe(me.email);
+  });
+
+  it('makes enrolment compulsory for the roles REQUIRE_2FA_ROLES or the staff screen name', async () => {
+    const t = await buildTestApp({ REQUIRE_2FA_ROLES: 'payroll' });
+    await t.signIn({ role: 'payroll' });
+    const session = (await t.request({ method: 'GET', url: '/api/auth/session' })).json();
+    expect(session.required_action).toBe('enrol_totp');
+    const refused = await t.request({ method: 'GET', url: '/api/payslips' });
+    expect(refused.json().error.code).toBe('TOTP_ENROLMENT_REQUIRED');
+    await enrol(t);
+    expect((await t.request({ method: 'GET', url: '/api/payslips' })).statusCode).toBe(200);
+
+    t.cookie = undefined;
+    await t.signIn();
+    const settings = await t.request({
+      method: 'PUT',
+      url: '/api/users/settings',
+      payload: { require_2fa_roles: ['admin'] },
+    });
+    expect(settings.json()).toEqual({ require_2fa_roles: ['admin'], require_2fa_roles_from_server: ['payroll'] });
+    expect((await t.request({ method: 'GET', url: '/api/auth/session' })).json().required_action).toBe('enrol_totp');
+  });
+});
+
+describe('own sessions (decision 104)', () => {
+  it('lists the account’s sessions and ends another one', async () => {
+    const t = await buildTestApp();
+    const me = await t.signIn();
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: ORIGIN, 'user-agent': 'Other Browser' },
+      payload: { email: me.email, password },
+    });
+    const otherCookie = sessionCookieOf(other) ?? '';
+    const list = (await t.request({ method: 'GET', url: '/api/auth/sessions' })).json().items;
+    expect(list).toHaveLength(2);
+    const elsewhere = list.find((session: { current: boolean }) => !session.current);
+    expect(elsewhere.user_agent).toBe('Other Browser');
+    const ended = await t.request({ method: 'DELETE', url: `/api/auth/sessions/${elsewhere.id}` });
+    expect(ended.statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/workers', headers: { cookie: otherCookie } })).statusCode,
+    ).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/workers' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/build-test-app.ts';
+
+/** Decision 104: the audit log screen's answers. */
+describe('audit log', () => {
+  it('lists who did what to which record, newest first, filtered and paged, and exports it', async () => {
+    const t = await buildTestApp();
+    const me = await t.signIn({ name: 'Ada Admin' });
+    for (const name of ['Hana', 'Sam', 'Pat']) {
+      await t.request({
+        method: 'POST',
+        url: '/api/users',
+        payload: { name, email: `${name.toLowerCase()}@example.com`, password: 'long enough password', role: 'hr' },
+      });
+    }
+    const all = (await t.request({ method: 'GET', url: '/api/audit-log?pageSize=2' })).json();
+    expect(all.total).toBeGreaterThanOrEqual(4);
+    expect(all.items).toHaveLength(2);
+    expect(all.items[0]).toMatchObject({ user_name: 'Ada Admin', action: 'create', entity: 'user' });
+    expect(JSON.parse(all.items[0].changes)).toHaveProperty('name');
+    const users = (await t.request({ method: 'GET', url: `/api/audit-log?entity=user&user_id=${me.id}` })).json();
+    expect(users.items.every((entry: { entity: string }) => entry.entity === 'user')).toBe(true);
+    // Her own account (made by herself) and the three she added.
+    expect(users.total).toBe(4);
+    const future = (await t.request({ method: 'GET', url: '/api/audit-log?from=2099-01-01' })).json();
+    expect(future.total).toBe(0);
+    const choices = (await t.request({ method: 'GET', url: '/api/audit-log/choices' })).json();
+    expect(choices.entities).toContain('user');
+    expect(choices.people.map((person: { name: string }) => person.name)).toContain('Ada Admin');
+    const csv = await t.request({ method: 'GET', url: '/api/audit-log/export?entity=user' });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.split('\n')[0]).toContain('Who');
+    expect(csv.body).toContain('Hana');
+    expect((await t.request({ method: 'GET', url: '/api/audit-log?user_id=nobody' })).statusCode).toBe(400);
+  });
+
+  it('is for admins and viewers', async () => {
+    const t = await buildTestApp();
+    await t.signIn({ role: 'viewer' });
+    expect((await t.request({ method: 'GET', url: '/api/audit-log' })).statusCode).toBe(200);
+    t.cookie = undefined;
+    await t.signIn({ role: 'hr' });
+    expect((await t.request({ method: 'GET', url: '/api/audit-log' })).statusCode).toBe(403);
+  });
+});
