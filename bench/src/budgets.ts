@@ -25,7 +25,7 @@ export const BUDGETS = {
   rssMb: 300,
   payslipPdfMs: 10,
   letterMs: 25,
-  /** Issue 45: the compliance calendar of the large set (about 60,000 dated items), p99 at 10 connections. */
+  /** Decision 094: the compliance calendar of the large set (about 60,000 dated items), p99 at 10 connections. */
   complianceCalendarP99Ms: 50,
 } as const;
 
@@ -34,7 +34,7 @@ export interface Endpoint {
   url: string;
   /**
    * `list`: a page of rows; `tile`: a tile, summary or dashboard (one row of figures); `calendar`: the
-   * compliance calendar (issue 45), a page of items with counts over the whole window, judged by its
+   * compliance calendar (decision 094), a page of items with counts over the whole window, judged by its
    * own fixed p99.
    */
   kind: 'list' | 'tile' | 'calendar';
@@ -57,7 +57,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { name: 'training: tiles', url: '/api/training-records/summary', kind: 'tile' },
   { name: 'payslips: list, 50', url: '/api/payslips?page=1&pageSize=50', kind: 'list' },
   { name: 'payslips: tiles', url: '/api/payslips/summary', kind: 'tile' },
-  // Issue 45: the calendar's first page as /compliance opens it (the default window, 100 items).
+  // Decision 094: the calendar's first page as /compliance opens it (the default window, 100 items).
   { name: 'compliance: calendar, 100', url: '/api/compliance?page=1&pageSize=100', kind: 'calendar' },
 ];
 
@@ -128,7 +128,7 @@ export function endpointFigures(endpoint: Endpoint, database: string, load: Endp
       database,
       product.p50 / Math.max(0.001, small.p50),
       'x',
-      // Issue 45 sets the calendar an absolute budget: its counts cover every item of the window, which
+      // Decision 094 sets the calendar an absolute budget: its counts cover every item of the window, which
       // grows with the set by nature, so its growth is shown, not judged.
       endpoint.kind === 'calendar' ? null : { limit: BUDGETS.growthP50 },
       `p50 ${ms(product.p50)} at ${count(sizes.workers)} workers, ${ms(small.p50)} at ${count(sizes.smallWorkers)}${rows}`,

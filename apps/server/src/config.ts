@@ -154,7 +154,7 @@ const ConfigSchema = z.object({
   /** SPEC 2: the employer signs the employment letter through a named HR Manager. */
   HR_MANAGER_NAME: z.string().trim().min(1).max(100).default(DEFAULT_COMPANY.hrManagerName),
   /**
-   * Issue 43, decision 092: `employment-act` (Part IV of the Employment Act: its overtime, rest-day and
+   * Decision 092: `employment-act` (Part IV of the Employment Act: its overtime, rest-day and
    * public-holiday pay, part months, lawful deductions only) or `seed` (SPEC 9's formulas as they were,
    * for contracts outside Part IV).
    */
@@ -258,7 +258,7 @@ export interface Config {
   };
   /** The employer on the PDF documents. */
   company: CompanyDetails;
-  /** Issue 43: the rules payslips are computed by (decision 092). */
+  /** Decision 092: the rules payslips are computed by. */
   payRules: PayRules;
 }
 

@@ -17,7 +17,7 @@ export function buildAdminCharge(overrides: Partial<AdminChargeFormValues> = {})
   };
 }
 
-/** Issue 43's columns (migration 0028): only when given, so migration tests can seed an earlier schema. */
+/** Decision 092's columns (migration 0028): only when given, so migration tests can seed an earlier schema. */
 type LawfulColumns = 'consent_date' | 'consent_url' | 'inquiry_date';
 export type AdminChargeSeedRow = Omit<AdminChargeRow, LawfulColumns> & Partial<Pick<AdminChargeRow, LawfulColumns>>;
 

@@ -124,7 +124,7 @@ export async function buildTestApp(
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    // Decision 092: the suites written before issue 43 hold SPEC 9's figures to the cent, so they run by
+    // Decision 092: the suites written before decision 092 hold SPEC 9's figures to the cent, so they run by
     // the seed's rules unless PAY_RULES says otherwise; the Employment Act's tests ask for it by name.
     PAY_RULES: process.env.PAY_RULES ?? 'seed',
     ...overrides,

@@ -76,7 +76,7 @@ test('approves a charge and shows the approval info, rejects another, and says w
     .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Admin Charge #${first.id.slice(-8)}`);
   await expect(page.getByRole('heading', { name: 'Approval Information' })).toHaveCount(0);
-  // Issue 41 item 27: a decision asks first; Cancel leaves the charge Pending.
+  // Probe finding 27: a decision asks first; Cancel leaves the charge Pending.
   await page.getByRole('button', { name: 'Approve' }).click();
   const approve = page.getByRole('alertdialog', { name: 'Approve this admin charge?' });
   await approve.getByRole('button', { name: 'Cancel' }).click();

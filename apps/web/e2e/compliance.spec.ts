@@ -22,7 +22,7 @@ function outboxMessages(): string[] {
   );
 }
 
-// Issue 45 "Done when": bond and insurance recorded on a worker, seen on the calendar and the worker view,
+// Decision 094 "Done when": bond and insurance recorded on a worker, seen on the calendar and the worker view,
 // one renewed, the digest in the outbox, the feed subscribed to and parsed, a timesheet refused after the
 // permit's expiry.
 test('records a bond and an insurance, sees them on the calendar, renews one, gets the digest and the feed, and is refused a timesheet after the permit', async ({

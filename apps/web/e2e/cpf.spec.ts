@@ -4,7 +4,7 @@ import { GeneratePayslipScreen, sgd } from './pages/payslips.ts';
 import { seedWorker, uniqueToken } from './pages/workers.ts';
 
 /**
- * Issue 44 (decision 103): a citizen paid a $1,800 month with a $200 transport allowance (ordinary
+ * Decision 103: a citizen paid a $1,800 month with a $200 transport allowance (ordinary
  * wage) and a $500 bonus (additional wage): gross $2,500; CPF 37% = $925, the employee's 20% = $500
  * deducted, the employer's $425 shown apart; SDL 0.25% = $6.25; nett $2,000. April 2026 is a month of
  * its own: no other flow pays it.

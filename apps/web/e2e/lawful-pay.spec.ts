@@ -5,7 +5,7 @@ import { TimesheetsPage } from './pages/timesheets.ts';
 import { fullName, seedWorker, uniqueToken } from './pages/workers.ts';
 
 /**
- * Issue 43: the default install pays by the Employment Act. A Sunday (the worker's rest day) worked 8
+ * Decision 092: the default install pays by the Employment Act. A Sunday (the worker's rest day) worked 8
  * hours at the employer's request earns two days' basic pay on top of the monthly salary (EA s.37;
  * PAYROLL-SG 3): $1,800 a month, 6 days a week, a day is 12 x 1800 / (52 x 6) = 69.230769..., two days
  * 138.461538... -> $138.46 (the seed's rules paid it as an ordinary day, $69.23). July 2017 is a month

@@ -23,7 +23,7 @@ import {
 } from './pages/payslips.ts';
 import { fullName, seedWorker, uniqueToken, uploadFileViaApi } from './pages/workers.ts';
 
-/** Each line rounded half-up to the cent (issue 43). */
+/** Each line rounded half-up to the cent (decision 092). */
 const halfUp = (cents: number) => Math.floor(cents + 0.5);
 
 test('calculates a payslip, generates it, and finds it in the list and its popup', async ({ staffPage: page }) => {
@@ -43,7 +43,7 @@ test('calculates a payslip, generates it, and finds it in the list and its popup
     days.map((date, i) => ({ date, hours: i === 23 ? 3.25 : 8, overtime: i < 5 ? 2.5 : 0 })),
   );
   seedCharges(worker.id, [
-    // Issue 43: only Approved charges are deducted, and "Other" only with the worker's written consent.
+    // Decision 092: only Approved charges are deducted, and "Other" only with the worker's written consent.
     { date: '2019-03-01', type: 'Attendance', amount: 50, status: 'Approved' },
     { date: '2019-03-31', type: 'Other', amount: 25.5, status: 'Approved' },
     { date: '2019-04-01', type: 'Other', amount: 99.99 },
@@ -204,7 +204,7 @@ test('batch marks two payslips as paid and their charges become Deducted', async
   const confirm = page.getByRole('alertdialog', { name: 'Mark as paid?' });
   await expect(confirm).toContainText(batchPaidConfirmMessage(2));
   await confirm.getByRole('button', { name: 'Mark as Paid' }).click();
-  // Issue 43: the approved charges inside May, Ann's and Bala's; a rejected one is never deducted and
+  // Decision 092: the approved charges inside May, Ann's and Bala's; a rejected one is never deducted and
   // Ann's June charge stays.
   await expect(page.getByText(batchPaidSuccessMessage(2, 2))).toBeVisible();
   await expect(list.row(`Ann ${token}`).getByText('Paid')).toBeVisible();
@@ -282,7 +282,7 @@ test('a pay run for 30 workers: draft, approved by a second account, period lock
       halfUp(worked.length * 8 * 1187.5) + halfUp((overtimeDays * 1.25 + weeklyOvertime) * 1781.25),
     );
   });
-  // A run's payslips are ordinary payslips (issue 42): the single payslip's preview agrees.
+  // A run's payslips are ordinary payslips (decision 082): the single payslip's preview agrees.
   for (const worker of workers) {
     const preview = await apiRequest<{ nett_salary: number }>(page, 'POST', '/api/payslips/preview', {
       worker_id: worker.id,
@@ -316,7 +316,7 @@ test('a pay run for 30 workers: draft, approved by a second account, period lock
   await page.goto(`/payslip/view/${opened?.id}`);
   await expect(page.getByText(`Run01 ${token}`).first()).toBeVisible();
 
-  // Issue 42: a Draft run's payslip regenerated with other deductions; the run's nett follows.
+  // Decision 082: a Draft run's payslip regenerated with other deductions; the run's nett follows.
   await page.goto(`/payslip/run/${runId}`);
   const third = workers[3];
   if (!third) throw new Error('no workers');

@@ -6,7 +6,7 @@ import { seedTimesheetWorker } from './pages/timesheets.ts';
 import { fullName, uniqueToken } from './pages/workers.ts';
 
 /**
- * Decision 104 (issue 46): staff roles and two-factor sign-in. This file's timesheets are in June 2007,
+ * Decision 104: staff roles and two-factor sign-in. This file's timesheets are in June 2007,
  * a month no other spec uses.
  */
 const PASSWORD = 'role e2e password 1';

@@ -179,7 +179,7 @@ test('views, edits and deletes a timesheet', async ({ staffPage: page }) => {
   // Delete from the list, with confirmation.
   await page.getByRole('link', { name: 'Back to Timesheets' }).click();
   await expect(page).toHaveURL(/month=2005-05/);
-  // The other worker's day has times too (issue 41 item 16): 8 h each.
+  // The other worker's day has times too (probe finding 16): 8 h each.
   await timesheets.expectSummary({ Workers: '2', Timesheets: '2', 'Total Hours': '16.00', 'Total Overtime': '2.75' });
   await timesheets
     .row(name)
@@ -236,7 +236,7 @@ test('crew entry saves five workers at once and reports the one that already had
   await expect(rows.filter({ hasText: fullName(extra) })).toContainText('8.00 h');
   await expect(rows.filter({ hasText: fullName(extra) })).toContainText('+2.50 OT');
 
-  // Issue 41 item 18: before Save the form says who already has the day.
+  // Probe finding 18: before Save the form says who already has the day.
   await expect(
     page.getByRole('status').filter({ hasText: `1 of 5 already has a timesheet on ${shownDate('2006-02-14')}` }),
   ).toContainText(fullName(babu));

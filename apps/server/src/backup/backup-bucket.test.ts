@@ -19,11 +19,11 @@ beforeAll(async () => {
 afterAll(() => close());
 
 /**
- * Issue 47: with the S3 store, `npm run backup` copies the bucket's objects the database points at and
+ * Decision 087: with the S3 store, `npm run backup` copies the bucket's objects the database points at and
  * `npm run restore` puts them back into the bucket. The database part is the same as without a bucket
  * (backup.test.ts runs it on both databases); this holds the bucket part, on the SQLite file.
  */
-describe.runIf(databaseUnderTest === 'sqlite')('backup and restore with files in a bucket (issue 47)', () => {
+describe.runIf(databaseUnderTest === 'sqlite')('backup and restore with files in a bucket (decision 087)', () => {
   it('copies the objects the snapshot records, lists a missing one, and restores them into the bucket', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-backup-bucket-'));
     const db = createDatabase({ databaseUrl: undefined, dataDir });

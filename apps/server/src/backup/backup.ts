@@ -36,7 +36,7 @@ export interface BackupSource {
   dataDir: string;
   filesDir: string;
   /**
-   * Issue 47: the S3 store when `FILES_DRIVER=s3`. The files are then the bucket's objects the database
+   * Decision 087: the S3 store when `FILES_DRIVER=s3`. The files are then the bucket's objects the database
    * points at (read after the snapshot: objects never change once written), and a restore puts them back
    * into the bucket; `filesDir` is not used.
    */
@@ -323,7 +323,7 @@ export async function restoreBackup(backup: string, target: BackupSource): Promi
   }
 
   if (target.bucket) {
-    // Issue 47: the backup's files go back into the bucket under their paths (objects the restored
+    // Decision 087: the backup's files go back into the bucket under their paths (objects the restored
     // database does not point at are left to the sweep, decision 036).
     for (const relative of await listFiles(path.join(backup, FILES_DIR))) {
       await target.bucket.put(relative, createReadStream(path.join(backup, FILES_DIR, relative)));

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const target = path.resolve(
     process.argv[2] ?? path.join(process.env.BACKUP_DIR || 'backups', `td-backup-${stamp(now)}`),
   );
-  // Issue 47: with FILES_DRIVER=s3 the files are the bucket's objects the database points at.
+  // Decision 087: with FILES_DRIVER=s3 the files are the bucket's objects the database points at.
   const bucket = config.files.driver === 's3' ? createS3FileStore(config.files) : undefined;
   const manifest = await createBackup(
     { databaseUrl: config.databaseUrl, dataDir: config.dataDir, filesDir: config.filesDir, bucket },

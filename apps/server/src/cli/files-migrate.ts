@@ -1,5 +1,5 @@
 /**
- * `npm run files:migrate [-- <folder>]` (issue 47): copies the local files folder (FILES_DIR, or the
+ * `npm run files:migrate [-- <folder>]` (decision 087): copies the local files folder (FILES_DIR, or the
  * folder given) into the S3 bucket the settings name (FILES_DRIVER=s3, S3_BUCKET ...), verifies each
  * object by reading it back, and reports. Run it before starting the servers with the S3 settings;
  * running it again copies only what is missing or different. docs/deploy.md, Moving files to S3.

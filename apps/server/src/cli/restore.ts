@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   if (await serverAnswers(config.host, config.port)) {
     throw new BackupError(`the server is running on port ${config.port}: stop it first`);
   }
-  // Issue 47: with FILES_DRIVER=s3 the backup's files go back into the bucket.
+  // Decision 087: with FILES_DRIVER=s3 the backup's files go back into the bucket.
   const bucket = config.files.driver === 's3' ? createS3FileStore(config.files) : undefined;
   const target = { databaseUrl: config.databaseUrl, dataDir: config.dataDir, filesDir: config.filesDir, bucket };
   try {

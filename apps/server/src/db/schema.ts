@@ -161,7 +161,7 @@ export interface WorkersTable {
   employment_start_date: string | null;
   employment_end_date: string | null;
   created_at: string;
-  /** Issue 43 (migration 0028): EA s.36 rest day, a weekday; Sunday by default. */
+  /** Decision 092 (migration 0028): EA s.36 rest day, a weekday; Sunday by default. */
   rest_day: Generated<string>;
   /** 5, 5.5 or 6 (EA Third Schedule's daily rate divides by it). */
   working_days_per_week: Generated<number>;
@@ -199,7 +199,7 @@ export interface WorkersTable {
   sip_attended_date: string | null;
   /** 0 is "no probation"; null is not recorded. */
   probation_months: number | null;
-  /** Issue 44 (migration 0033): the date of PR status, the PR's CPF rates, the permit's cancellation. */
+  /** Decision 103 (migration 0033): the date of PR status, the PR's CPF rates, the permit's cancellation. */
   pr_start_date: ColumnType<string | null, string | null | undefined, string | null>;
   pr_cpf_scheme: Generated<string>;
   wp_cancellation_date: ColumnType<string | null, string | null | undefined, string | null>;
@@ -255,7 +255,7 @@ export interface TimesheetsTable {
   /** sites.id (migration 0027); null when not named, or once the site was deleted. */
   site_id: string | null;
   created_at: string;
-  /** Issue 43: EA s.37, who asked for work on a rest day: Employer (default) or Employee. */
+  /** Decision 092: EA s.37, who asked for work on a rest day: Employer (default) or Employee. */
   rest_day_requested_by: Generated<string>;
   updated_at: string;
 }
@@ -277,7 +277,7 @@ export interface AdminChargesTable {
   approved_by: string | null;
   approved_at: string | null;
   created_at: string;
-  /** Issue 43, EA s.27: the worker's prior written consent (date, and the signed copy as a stored file). */
+  /** Decision 092, EA s.27: the worker's prior written consent (date, and the signed copy as a stored file). */
   consent_date: ColumnType<string | null, string | null | undefined, string | null>;
   consent_url: ColumnType<string | null, string | null | undefined, string | null>;
   /** EA s.28: the day the worker was heard on a damage charge. */
@@ -348,13 +348,13 @@ export interface PayslipsTable {
   worker_email: string | null;
   /** Decision 088: the state of the payslip's last e-mail (`queued`, `sent`, `failed`), null if none. */
   email_state: 'queued' | 'sent' | 'failed' | null;
-  /** Issue 41 item 26: the address the last e-mail went (or goes) to, which may be newer than worker_email. */
+  /** Probe finding 26: the address the last e-mail went (or goes) to, which may be newer than worker_email. */
   emailed_to: string | null;
   /** The mail server's reply to the last failed attempt. */
   email_error: string | null;
   /** When the last e-mail was sent. */
   emailed_at: string | null;
-  /** Issue 43: `employment-act` or `seed`, the rules the figures were computed by (migration 0028). */
+  /** Decision 092: `employment-act` or `seed`, the rules the figures were computed by (migration 0028). */
   pay_rules: Generated<string>;
   /** Integer cents: the lines the Act adds, and the sum of every earning line. */
   rest_day_pay: Generated<number>;
@@ -372,7 +372,7 @@ export interface PayslipsTable {
   payment_mode: 'GIRO' | 'Cash' | 'Cheque' | null;
   paid_bank_swift_code: string | null;
   paid_bank_account_no: string | null;
-  /** Issue 44 (migration 0033): JSON `[{ label, amount (cents), kind }]`; null for none. */
+  /** Decision 103 (migration 0033): JSON `[{ label, amount (cents), kind }]`; null for none. */
   additions: ColumnType<string | null, string | null | undefined, string | null>;
   /** Integer cents: the additions by kind, the wages subject to CPF, the shares, SDL and levy. */
   allowances_amount: Generated<number>;
@@ -412,7 +412,7 @@ export interface PayRunsTable {
   generated: number;
   /** JSON `[{ worker_id, reason }]`. */
   skipped: string;
-  /** Issue 43: JSON `{ code: payslips }`, the run's payslips carrying each warning code (migration 0035). */
+  /** Decision 092: JSON `{ code: payslips }`, the run's payslips carrying each warning code (migration 0035). */
   warnings: Generated<string>;
   gross: number;
   deductions: number;
@@ -516,7 +516,7 @@ export interface TimesheetImportsTable {
   applied_at: string | null;
 }
 
-/** Issue 43 (migration 0028): the public holidays payroll reads, as observed; staff edit them. */
+/** Decision 092 (migration 0028): the public holidays payroll reads, as observed; staff edit them. */
 export interface PublicHolidaysTable {
   id: string;
   date: string;

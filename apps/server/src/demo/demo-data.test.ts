@@ -77,7 +77,7 @@ describe('demo data (npm run demo)', () => {
         expect(charge.status === 'Deducted').toBe(covered);
       }
 
-      // Issue 41 item 17: no payslip with a negative nett salary.
+      // Probe finding 17: no payslip with a negative nett salary.
       const negative = await db.selectFrom('payslips').select('id').where('nett_salary', '<', 0).execute();
       expect(negative).toEqual([]);
 

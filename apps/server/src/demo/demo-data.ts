@@ -406,7 +406,7 @@ async function payslipRows(
         declared_monthly_salary: row.declared_monthly_salary ?? null,
         employment_start_date: row.employment_start_date ?? null,
         employment_end_date: row.employment_end_date ?? null,
-        // Issue 44: CPF, SDL and the levy read these (the demo's permits are never cancelled).
+        // Decision 103: CPF, SDL and the levy read these (the demo's permits are never cancelled).
         date_of_birth: row.date_of_birth,
         nationality: row.nationality,
         coretrade: row.coretrade,
@@ -425,7 +425,7 @@ async function payslipRows(
       holidays: [],
     };
     const drawn = random() < 0.1 ? between(random, 1, 10) * 1000 : 0;
-    // Issue 41 item 17: never a payslip with a negative nett. As staff would, the other deductions are
+    // Probe finding 17: never a payslip with a negative nett. As staff would, the other deductions are
     // left out when they would take it below zero; a worker whose charges alone exceed the month's
     // earnings gets no payslip, as the payroll run skips them.
     // The demo's history is computed by SPEC 9's rules (recorded on each payslip as `seed`): it reads

@@ -8,7 +8,7 @@ import { fileTypeFromStream } from 'file-type/node';
 import { pdfHasActiveContent } from './pdf-active-content.ts';
 
 /**
- * An upload's bytes as the checks read them: streamed from the start, in chunks (issue 47, decision
+ * An upload's bytes as the checks read them: streamed from the start, in chunks (decision 087, decision
  * 106), so a file received to a temporary file is never held whole, except by the PDF parser.
  */
 export interface UploadContent {

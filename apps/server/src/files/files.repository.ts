@@ -30,7 +30,7 @@ export const FILE_LINKS = [
   // Decision 036: was missing, so deleting a certificate left its training record's link dangling, and the
   // sweep of unlinked files would have taken certificates still in use.
   { table: 'training_records', entity: 'training_record', columns: ['certificate_url'] },
-  // Issue 43: an admin charge's signed consent (EA s.27).
+  // Decision 092: an admin charge's signed consent (EA s.27).
   { table: 'admin_charges', entity: 'admin_charge', columns: ['consent_url'] },
 ] as const;
 

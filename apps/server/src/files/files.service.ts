@@ -59,7 +59,7 @@ function storageFailure(error: unknown, action: 'upload' | 'delete', kind: FileK
 }
 
 /**
- * An uploaded file: received to a temporary file (the route, issue 47: never held whole in memory),
+ * An uploaded file: received to a temporary file (the route, decision 087: never held whole in memory),
  * or bytes already in memory (the demo data).
  */
 export type Upload =

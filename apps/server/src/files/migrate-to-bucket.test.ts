@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-describe('npm run files:migrate (issue 47)', () => {
+describe('npm run files:migrate (decision 087)', () => {
   it('copies the folder into the bucket, verified, leaves the trash out, and a second run copies nothing', async () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'td-migrate-'));
     const write = (relative: string, body: string) => {

@@ -33,7 +33,7 @@ async function filesUnder(root: string): Promise<string[]> {
 }
 
 /**
- * Issue 47, `npm run files:migrate`: copies an installation's local files folder into the S3 bucket
+ * Decision 087, `npm run files:migrate`: copies an installation's local files folder into the S3 bucket
  * before it switches to `FILES_DRIVER=s3`. Each file is streamed up, then read back and compared by
  * SHA-256; an object already there with the same bytes is left as it is, so the command can be run
  * again after a failure. Nothing is removed from the folder.

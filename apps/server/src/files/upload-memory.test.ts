@@ -14,7 +14,7 @@ import type { FileStore } from './file-store.ts';
 import { createS3FileStore } from './s3-file-store.ts';
 
 /**
- * Issue 47, decision 106: an upload is written to a temporary file as it arrives and streamed from
+ * Decision 087, decision 106: an upload is written to a temporary file as it arrives and streamed from
  * there to the store, so the server's memory does not grow with the files in flight. Eight uploads of
  * a file one kilobyte short of the 5 MB limit are held open before their last bytes; the memory still
  * reachable (after a full collection) is measured then and while they finish. Held in memory, as
@@ -146,7 +146,7 @@ async function expectFlatMemory(t: TestApp, read: (url: string) => Promise<Buffe
   expect(await temporaryUploadsLeft()).toBe(0);
 }
 
-describe('uploads near the limit keep memory flat (issue 47, decision 106)', () => {
+describe('uploads near the limit keep memory flat (decision 087, decision 106)', () => {
   it('to the local folder', async () => {
     const t = await buildTestApp();
     await expectFlatMemory(t, async (url) =>

@@ -23,7 +23,7 @@ import { AppError, badRequest } from '../lib/errors.ts';
  *
  * Two ways to receive the file: `readUpload` keeps it in memory (an attendance import, parsed whole
  * anyway); `receiveUpload` writes it to a temporary file as it arrives, so a stored document is never
- * held whole in memory (issue 47, decision 106): the content checks read that file and the store is
+ * held whole in memory (decision 087, decision 106): the content checks read that file and the store is
  * given a stream of it.
  */
 

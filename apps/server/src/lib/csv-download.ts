@@ -6,7 +6,7 @@ export const MAX_EXPORT_ROWS = 50_000;
 
 /**
  * Decision 024: a CSV download named after the list and the business's day. Every list's export
- * answers through this one (issue 41 item 25), so each is private, uncached and named alike.
+ * answers through this one (probe finding 25), so each is private, uncached and named alike.
  */
 export const csvReply = (reply: FastifyReply, name: string, timeZone: string, body: string) =>
   reply

@@ -101,7 +101,7 @@ describe('payslip PDF', () => {
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });
 
-  it("prints the Employment Act's lines with their basis, its gross, and the charges not deducted (issue 43)", async () => {
+  it("prints the Employment Act's lines with their basis, its gross, and the charges not deducted (decision 092)", async () => {
     // PAYROLL-SG 3: $1,800 a month, a Sunday worked 8 h at the employer's request: 2 x 69.230769... = 138.46;
     // a week of 48 h: 4 h past 44 at 14.160839... = 56.64.
     const pdf = await renderPayslipPdf(

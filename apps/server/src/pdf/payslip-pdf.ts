@@ -71,18 +71,18 @@ export interface PayslipDocument {
   /** Printed under the charges: why they are shown as they are (e.g. by type, as at generation). */
   adminChargesNote?: string | null;
   /**
-   * Issue 43 (decision 092): a payslip computed by the Employment Act's rules prints each earning line
+   * Decision 092: a payslip computed by the Employment Act's rules prints each earning line
    * with its basis ("2 rest days at the employer's request", "12.00 h past 44 a week"), the lines the Act
    * adds, and the charges it did not deduct. Absent (or `seed`): SPEC 9's lines as before.
    */
   employmentAct?: EmploymentActLines | null;
-  /** Issue 44: additions, CPF, SDL and levy; left out, the payslip has none. */
+  /** Decision 103: additions, CPF, SDL and levy; left out, the payslip has none. */
   statutory?: PayslipStatutoryLines | null;
   generatedAt: string;
   generatedBy: string | null;
 }
 
-/** Issue 44 (decision 103): the additions and the statutory contributions of the payslip (cents). */
+/** Decision 103: the additions and the statutory contributions of the payslip (cents). */
 export interface PayslipStatutoryLines {
   additions: ReadonlyArray<{ label: string; amountCents: number; kind: 'allowance' | 'bonus' }>;
   cpfOrdinaryWagesCents: number;
@@ -307,7 +307,7 @@ function drawPayslip(doc: Doc, payslip: PayslipDocument, options: PayslipPdfOpti
   const act = payslip.employmentAct;
   const overtimePeriod = `overtime period ${shortDate(payslip.payPeriodStart)} to ${shortDate(payslip.payPeriodEnd)}`;
   if (act) {
-    // Issue 43: PAYROLL-SG 7, the itemised payslip: each line with what it is made of (EA s.20A, s.37, s.38, s.88).
+    // Decision 092: PAYROLL-SG 7, the itemised payslip: each line with what it is made of (EA s.20A, s.37, s.38, s.88).
     amountRow(doc, { text: 'Basic salary', note: act.basicBasis, amount: formatCents(payslip.basicSalaryCents) });
     amountRow(doc, {
       text: 'Overtime pay',
@@ -417,7 +417,7 @@ function drawPayslip(doc: Doc, payslip: PayslipDocument, options: PayslipPdfOpti
 const additionsCents = (statutory: PayslipStatutoryLines | null | undefined) =>
   (statutory?.additions ?? []).reduce((sum, addition) => sum + addition.amountCents, 0);
 
-/** Issue 44: each allowance and bonus as its own line; without any, the one line saying none was paid. */
+/** Decision 103: each allowance and bonus as its own line; without any, the one line saying none was paid. */
 function drawAdditions(doc: Doc, statutory: PayslipStatutoryLines | null | undefined, noneText: string): void {
   const additions = statutory?.additions ?? [];
   if (additions.length === 0) {

@@ -205,7 +205,7 @@ describe('bad input never breaks the server (decision 035)', () => {
       notes: 'Site A',
     };
     const timesheetId = (await t.request({ method: 'POST', url: '/api/timesheets', payload: timesheet })).json().id;
-    // Below the day's earnings: a payslip with a negative nett is never generated (issue 41 item 17).
+    // Below the day's earnings: a payslip with a negative nett is never generated (probe finding 17).
     const charge = buildAdminCharge({ worker_id: worker.id, amount: '50.00' });
     const chargeId = (await t.request({ method: 'POST', url: '/api/admin-charges', payload: charge })).json().id;
     const training = buildTrainingRecord(worker.id);
@@ -230,7 +230,7 @@ describe('bad input never breaks the server (decision 035)', () => {
       await t.request({ method: 'POST', url: '/api/sites', payload: { ...site, name: 'Seed site' } })
     ).json().id;
     const mapping = { worker: 'FIN', date: 'Date', date_format: 'DD/MM/YYYY', time_in: 'In', time_out: 'Out' };
-    // Issue 43: the public holidays payroll reads (decision 092).
+    // Decision 092: the public holidays payroll reads.
     const holiday = { date: '2030-05-01', name: 'Labour Day', observed_date: '' };
     const holidayId = (
       await t.request({ method: 'POST', url: '/api/public-holidays', payload: { ...holiday, date: '2031-05-01' } })

@@ -6,7 +6,7 @@ import { buildWorker, givenStoredFile } from '../factories.ts';
 import { buildTrainingRecord } from '../training-record-factories.ts';
 
 /**
- * Issue 41 "Done when": the outside probe's reproductions, short, as an outsider sends them: over a real
+ * The probe findings (docs/probe-findings.md) "Done when": the outside probe's reproductions, short, as an outsider sends them: over a real
  * socket with `fetch`, a session cookie and the page's Origin, against the app on the database under
  * test (this file runs on SQLite and on PostgreSQL like every server test). Each module holds the full
  * tests of its fix (races of 40 rounds and more); this probe keeps the outside view of all of them in
@@ -60,7 +60,7 @@ function expectHandled(answer: Answer, label: string) {
   }
 }
 
-describe('outside probe (issue 41): money and records', () => {
+describe('outside probe (docs/probe-findings.md): money and records', () => {
   it('items 1, 2, 3 and 17: one side wins a race, charges follow the payslip, periods never overlap, no negative nett', async () => {
     const { call, addWorker, day } = await probe();
     const worker = await addWorker({ rate_type: 'Daily', salary_rate: '100' });
@@ -154,7 +154,7 @@ describe('outside probe (issue 41): money and records', () => {
   }, 60_000);
 });
 
-describe('outside probe (issue 41): input edges', () => {
+describe('outside probe (docs/probe-findings.md): input edges', () => {
   it('items 7 to 14 and 21: refused with 400 and the app error shape, ids read one way, personal data not cached', async () => {
     const { call, addWorker, day } = await probe();
     const worker = await addWorker();

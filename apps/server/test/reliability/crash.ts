@@ -135,7 +135,7 @@ async function seed(db: Db, slots: number): Promise<{ workerIds: string[]; start
       .execute();
   }
   // A charged worker worked that day (8 h at 120.00 a day): a payslip with a negative nett is never
-  // generated (issue 41 item 17), so every worker of a run is paid and the counts below hold.
+  // generated (probe finding 17), so every worker of a run is paid and the counts below hold.
   const timesheets = charges.map((charge) =>
     buildTimesheetRow({
       worker_id: charge.worker_id,

@@ -125,7 +125,7 @@ async function loadRun(label: string, databaseUrl: string | undefined): Promise<
     await client.signIn(email, PASSWORD);
 
     // Writes never collide: each new timesheet takes the next (worker, day) from 2002, before the history
-    // (a timesheet records work done: a future date is refused, issue 41 item 16).
+    // (a timesheet records work done: a future date is refused, probe finding 16).
     let next = 0;
     const pick = () => workerIds[Math.floor(Math.random() * workerIds.length)] ?? '';
     /**

@@ -1,5 +1,5 @@
 /**
- * Issue 47's two-server test: two built servers on one PostgreSQL database behind nginx (Debian's
+ * Decision 087's two-server test: two built servers on one PostgreSQL database behind nginx (Debian's
  * package, started here with its own configuration and port), sharing an S3-compatible store (s3rver).
  * Checks, through the load balancer as users reach it:
  *
@@ -171,7 +171,7 @@ async function run(baseUrl: string, nginx: string): Promise<string[]> {
   });
   let balancer: ChildProcess | undefined;
   try {
-    // One after the other: the first runs the migrations (two at once is safe too, issue 47's trial).
+    // One after the other: the first runs the migrations (two at once is safe too, decision 087's trial).
     for (const server of servers) await server.process.start();
     balancer = startNginx(nginx, path.join(work, 'nginx'), balancerPort, [portA, portB]);
     const viaBalancer = `http://127.0.0.1:${balancerPort}`;

@@ -57,7 +57,7 @@ export const NAVIGATION = [
   { label: 'Manpower Report', permission: 'reports.read', to: '/reports/manpower', Icon: FileBarChart, sections: [] },
   // Decision 103: the month's Foreign Worker Levy.
   { label: 'Levy Report', permission: 'payroll.read', to: '/reports/levy', Icon: FileBarChart, sections: [] },
-  // Issue 43: the public holidays payroll pays (EA s.88).
+  // Decision 092: the public holidays payroll pays (EA s.88).
   {
     label: 'Public Holidays',
     permission: 'holidays.read',

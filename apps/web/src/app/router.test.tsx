@@ -7,7 +7,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('routes', () => {
   it.each(['/dashboard', '/setup', '/logout'])(
-    'say the app is loading while %s loads, without React Router warning of a missing HydrateFallback (issue 41 item 30)',
+    'say the app is loading while %s loads, without React Router warning of a missing HydrateFallback (probe finding 30)',
     (path) => {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
       render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);

@@ -63,7 +63,7 @@ const featureRoutes: RouteObject[] = [
 ];
 
 /**
- * What shows while the first page's code loads (issue 41 item 30: React Router warned on every page
+ * What shows while the first page's code loads (probe finding 30: React Router warned on every page
  * that no HydrateFallback was given). The same words as index.html's boot message, so the page goes on
  * saying it is loading until the page itself can render (decision 040).
  */

@@ -4,7 +4,7 @@ import { ApiError, api } from './api-client.ts';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('api', () => {
-  it('refuses with an ApiError that is named so in logs, whatever the minifier calls the class (issue 41 item 30)', async () => {
+  it('refuses with an ApiError that is named so in logs, whatever the minifier calls the class (probe finding 30)', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(

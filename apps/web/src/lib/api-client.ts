@@ -3,7 +3,7 @@ import type { ApiErrorBody } from '@td/shared/schemas/api-error';
 /** An error answered by the API; `message` is meant for the user (ARCHITECTURE, API conventions). */
 export class ApiError extends Error {
   /**
-   * Issue 41 item 30: logged errors say what they are. Without its own name an ApiError inherits
+   * Probe finding 30: logged errors say what they are. Without its own name an ApiError inherits
    * `Error`'s, and the console names it after the minified class ("Ke: Please correct ...").
    */
   override readonly name = 'ApiError';

@@ -1,4 +1,4 @@
-// Issue 43: the pay rules a payslip is computed by, and the worker and timesheet options they read
+// Decision 092: the pay rules a payslip is computed by, and the worker and timesheet options they read
 // (no zod, so light pages can import them). Sources: ../shared/PAYROLL-SG.md; decision 092.
 import { dayOfWeek } from '../rules/dates.ts';
 
@@ -36,7 +36,7 @@ export function weekdayOf(isoDate: string): Weekday {
   return WEEKDAYS[(day + 6) % 7] as Weekday;
 }
 
-/** Why a charge of the period was not deducted (issue 43; EA s.27 and s.28). */
+/** Why a charge of the period was not deducted (decision 092; EA s.27 and s.28). */
 export const NOT_DEDUCTED_REASONS = {
   notApproved: (status: string) => `The charge is ${status}: only Approved charges are deducted`,
   consentMissing: "No written consent of the worker's recorded on or before the charge date (EA s.27)",

@@ -126,7 +126,7 @@ export const PAY_RUN_MESSAGES = {
 } as const;
 
 /**
- * Issue 43: a pay run's warnings summary, one entry per code its payslips carry, in this order (the
+ * Decision 092: a pay run's warnings summary, one entry per code its payslips carry, in this order (the
  * ones that stop approval first), with what the code means. Each payslip's own messages stay on it.
  */
 export const PAY_RUN_WARNING_LABELS: Readonly<Record<string, string>> = {

@@ -36,7 +36,7 @@ export const PAYSLIP_MESSAGES = {
 } as const;
 
 /**
- * Issue 43, EA s.32: payslips whose deductions are over half their salary cannot be approved or paid
+ * Decision 092, EA s.32: payslips whose deductions are over half their salary cannot be approved or paid
  * until they are within it (the 409 names them).
  */
 export const deductionsOverCapMessage = (names: readonly string[]) =>
@@ -54,7 +54,7 @@ export function payslipExistsMessage(workerName: string, start: string, end: str
 const signedDollars = (cents: number) => centsToText(cents).replace(/^(-?)/, '$1$$');
 
 /**
- * Issue 41 item 17: a payslip with a negative nett salary is never generated (nothing would be paid and
+ * Probe finding 17: a payslip with a negative nett salary is never generated (nothing would be paid and
  * the worker would owe the difference), whatever the pay rules; the reason, for the 409 and the run.
  */
 export const negativeNettMessage = (nettCents: number) =>

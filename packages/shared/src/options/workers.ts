@@ -78,14 +78,14 @@ export const WORKER_FIELD_LABELS = {
   bank_swift_code: 'Bank',
   bank_account_no: 'Bank Account No.',
   payment_mode: 'Payment Mode',
-  // Issue 43 (decision 092): what the Employment Act's pay reads.
+  // Decision 092: what the Employment Act's pay reads.
   rest_day: 'Rest Day',
   working_days_per_week: 'Working Days per Week',
   normal_hours_per_day: 'Normal Hours per Day',
   declared_monthly_salary: 'Declared Monthly Salary (IPA)',
   // Decision 094: the dated items of migration 0029.
   ...COMPLIANCE_FIELD_LABELS,
-  // Issue 44 (decision 103): CPF's PR rates and the levy.
+  // Decision 103: CPF's PR rates and the levy.
   pr_start_date: 'PR Start Date',
   pr_cpf_scheme: 'PR CPF Rates',
   wp_cancellation_date: 'WP Cancellation Date',

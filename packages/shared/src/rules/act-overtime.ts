@@ -3,7 +3,7 @@ import { addDays, type DateRange } from './dates.ts';
 import { monthRange } from './months.ts';
 
 /**
- * Issue 43 (EA s.38): the one count of a worker's overtime hours, and the one 72-hours-a-month check.
+ * Decision 092 (EA s.38): the one count of a worker's overtime hours, and the one 72-hours-a-month check.
  * The timesheet's save (its warning for the calendar month of the day saved) and the payslip, its
  * preview and the pay run (their warning for the period) both count here, so the same timesheets are
  * warned alike wherever they are looked at (decision 092).

@@ -1,7 +1,7 @@
 import { CPF_RATE_TABLES, type CpfAgeBand, type CpfRateTable, inForce } from './statutory-rates.ts';
 
 /**
- * Issue 44, decision 103: a month's CPF contributions for a Singapore Citizen or PR, as a pure function.
+ * Decision 103: a month's CPF contributions for a Singapore Citizen or PR, as a pure function.
  * Sources: cpf.gov.sg/employer/employer-obligations/how-much-cpf-contributions-to-pay (PAYROLL-SG 5).
  *
  * - Ordinary wages (OW: basic, overtime, rest-day and holiday pay, allowances) count up to the OW ceiling

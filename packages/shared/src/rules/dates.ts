@@ -18,7 +18,7 @@ export function isIsoDate(value: string): boolean {
 }
 
 /**
- * A calendar date as messages write it, dd/mm/yyyy (issue 41 item 30): the screens show dates in the
+ * A calendar date as messages write it, dd/mm/yyyy (probe finding 30): the screens show dates in the
  * browser's format, dd/mm/yyyy in Singapore (SPEC 9), and a message built on the server cannot know
  * the browser, so it writes the business's. Anything not a `YYYY-MM-DD` date is left as it is.
  */

@@ -4,7 +4,7 @@ import { addDays, type DateRange } from './dates.ts';
 import { formatSgd, fromCents } from './money.ts';
 
 /**
- * Issue 43, decision 092: a Part IV worker's pay under the Employment Act 1968, as a pure function of
+ * Decision 092: a Part IV worker's pay under the Employment Act 1968, as a pure function of
  * everything it needs (the period's days, the holidays, the charges). Sources (../shared/PAYROLL-SG.md):
  *
  * - Third Schedule: hourly basic rate of a monthly-rated worker = 12 x monthly / (52 x 44); daily basic
@@ -194,7 +194,7 @@ function monthSegments(period: DateRange): Array<{ start: string; end: string; m
 export { mondayOf } from './act-overtime.ts';
 
 /**
- * The Employment Act's pay for one worker and period (issue 43's rules; decision 092). Pure: the
+ * The Employment Act's pay for one worker and period (decision 092's rules; decision 092). Pure: the
  * caller passes the timesheets, the holidays and the charges.
  */
 export function computeEmploymentActPay(input: EmploymentActInput): EmploymentActPay {

@@ -3,7 +3,7 @@ import { addMonthsToMonth, monthRange as monthBounds } from './months.ts';
 import { inForce, LEVY_RATE_TABLES, type LevyRateTable, type LevyTier } from './statutory-rates.ts';
 
 /**
- * Issue 44, decision 103: the Foreign Worker Levy on a Work Permit holder, the employer's cost and never
+ * Decision 103: the Foreign Worker Levy on a Work Permit holder, the employer's cost and never
  * deducted from pay (PAYROLL-SG 4 and 6). Source:
  * mom.gov.sg/passes-and-permits/work-permit-for-foreign-worker/foreign-worker-levy.
  *

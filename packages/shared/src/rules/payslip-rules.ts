@@ -16,7 +16,7 @@ import { calculatePayslip, type PayslipFigures } from './payslip.ts';
 import { minutesToHours } from './timesheet-hours.ts';
 
 /**
- * Issue 43, decision 092: one payslip computed by the rules the installation chose (`PAY_RULES`). The
+ * Decision 092: one payslip computed by the rules the installation chose (`PAY_RULES`). The
  * one entry point the generate screen's preview, single generation and the payroll run take, so they
  * never disagree (decision 075). `seed` is SPEC 9's calculation exactly as before (every charge of the
  * period deducted, whatever its status); `employment-act` is `computeEmploymentActPay`.
@@ -93,7 +93,7 @@ function seedPayslip(basis: RuledBasis, otherDeductionsCents: number): RuledPays
     otherDeductionsCents,
   });
   const warnings: Array<PayWarning | DeductionWarning> = [
-    // SPEC 9's payslips carry decision 018's deduction warnings, exactly as before issue 43.
+    // SPEC 9's payslips carry decision 018's deduction warnings, exactly as before decision 092.
     ...deductionWarnings({
       grossSalaryCents: figures.grossSalaryCents,
       adminChargesByType: deductedByType,
@@ -245,7 +245,7 @@ export interface PreviewForNett {
   warnings: ReadonlyArray<{ code: string; message: string }>;
   /** The charge totals deducted, by type (the seed's warnings read them). */
   admin_charges: ReadonlyArray<{ charge_type: string; amount: number }>;
-  /** Issue 44: the employee's CPF, deducted too (it does not depend on other deductions). */
+  /** Decision 103: the employee's CPF, deducted too (it does not depend on other deductions). */
   cpf_employee?: number;
 }
 

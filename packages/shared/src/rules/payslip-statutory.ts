@@ -7,7 +7,7 @@ import { computeSdl } from './sdl.ts';
 import type { LevyTier } from './statutory-rates.ts';
 
 /**
- * Issue 44, decision 103: what the law adds to a payslip on top of its pay (PAYROLL-SG 5 and 6), the one
+ * Decision 103: what the law adds to a payslip on top of its pay (PAYROLL-SG 5 and 6), the one
  * step every payslip takes after `computeRuledPayslip` (the preview, single generation, the payroll run
  * and the pay runs):
  *

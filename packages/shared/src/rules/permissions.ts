@@ -1,5 +1,5 @@
 /**
- * Decision 104: the one permission table (issue 46). The server checks a route's declared permission
+ * Decision 104: the one permission table. The server checks a route's declared permission
  * against it before the handler; the web app hides what the role cannot do from the same table (the
  * session answers the role's permissions). Names are `<area>.<verb>`: `read` to see, `write` to
  * change, and a few field permissions (`workers.identity`, `workers.contact`, `workers.pay`) that

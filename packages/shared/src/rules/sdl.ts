@@ -1,7 +1,7 @@
 import { inForce, SDL_RATE_TABLES, type SdlRateTable } from './statutory-rates.ts';
 
 /**
- * Issue 44, decision 103: the Skills Development Levy on one employee's month, the employer's cost.
+ * Decision 103: the Skills Development Levy on one employee's month, the employer's cost.
  * Source: SkillsFuture Singapore's SDL page (PAYROLL-SG 6): 0.25% of the month's total wages, at least
  * $2 and at most $11.25 (wages above $4,500 pay the cap), for every employee, WP holders included. The
  * employee's figure is rounded half-up to the cent; the company's month total is rounded down to the

@@ -1,5 +1,5 @@
 /**
- * Issue 41 item 20, decision 102: "nguyen" finds "Nguyễn". Names are compared folded: decomposed (NFKD), their Latin
+ * Probe finding 20, decision 102: "nguyen" finds "Nguyễn". Names are compared folded: decomposed (NFKD), their Latin
  * combining marks dropped, recomposed (NFC, so Hangul and the Indic and Thai vowel signs, which are marks
  * too but carry meaning, stay as they were), lower-cased, and the Latin letters that have no decomposition
  * spelled with the letters people type for them. The database keeps each worker's folded name

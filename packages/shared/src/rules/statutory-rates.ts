@@ -1,5 +1,5 @@
 /**
- * Issue 44, decision 103: the statutory rates as data, each table effective from a date. A later year
+ * Decision 103: the statutory rates as data, each table effective from a date. A later year
  * is a new entry appended to its table (its `effectiveFrom` the first day it applies); the rules in
  * cpf.ts, sdl.ts and levy.ts pick the entry in force and hold no figure of their own.
  *

@@ -57,7 +57,7 @@ export function computeTimesheetHours(timeIn: string | null, timeOut: string | n
 }
 
 /**
- * Issue 41 item 16: a shift longer than this from Time In to Time Out is more likely a typo (06:00 to
+ * Probe finding 16: a shift longer than this from Time In to Time Out is more likely a typo (06:00 to
  * 05:45 for 17:45 rolls past midnight, SPEC 9, into 23.75 hours) than a day worked: the form asks the
  * staff member to confirm it and the API's answer carries a warning. It is still saved as SPEC 9
  * computes it: a genuine double shift happens.

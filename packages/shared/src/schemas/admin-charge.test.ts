@@ -94,7 +94,7 @@ describe('AdminChargeListQuery', () => {
   });
 });
 
-describe('the written consent to a deduction (issue 43, EA s.27)', () => {
+describe('the written consent to a deduction (decision 092, EA s.27)', () => {
   const charge = {
     worker_id: '00000000-0000-4000-8000-000000000001',
     charge_date: '2026-03-10',

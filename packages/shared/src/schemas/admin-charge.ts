@@ -22,7 +22,7 @@ export const CHARGE_DATE_INVALID = 'Invalid Charge date format. Please use YYYY-
 export const CHARGE_TYPE_INVALID = 'Please choose a valid Charge type';
 export const WORKER_INVALID = 'Please choose a worker from the list';
 export const CONSENT_DATE_INVALID = "Invalid Worker's written consent date format. Please use YYYY-MM-DD format.";
-/** EA s.27(1)(a), issue 43: consent to a deduction is given before it, on or before the charge date. */
+/** EA s.27(1)(a), decision 092: consent to a deduction is given before it, on or before the charge date. */
 export const CONSENT_AFTER_CHARGE = "The worker's written consent must be dated on or before the charge date";
 export const INQUIRY_DATE_INVALID = 'Invalid Inquiry date format. Please use YYYY-MM-DD format.';
 export const DESCRIPTION_TOO_LONG = 'Description must be at most 2000 characters';
@@ -44,7 +44,7 @@ export const ADMIN_CHARGE_FIELD_LABELS = {
   charge_type: 'Charge Type',
   amount: 'Amount (SGD)',
   description: 'Description',
-  // Issue 43 (EA s.27, s.28).
+  // Decision 092 (EA s.27, s.28).
   consent_date: "Worker's Written Consent Date",
   consent_url: 'Signed Consent',
   inquiry_date: 'Inquiry Date',
@@ -103,7 +103,7 @@ const AdminChargeFields = z.object({
   charge_type: formText(CHARGE_TYPE_INVALID),
   amount: z.union([z.string(), z.number(), z.null()], { error: AMOUNT_POSITIVE }).optional(),
   description: formText('Description must be text'),
-  /** Issue 43 (EA s.27, s.28): left out, the stored value is kept; blank clears it. */
+  /** Decision 092 (EA s.27, s.28): left out, the stored value is kept; blank clears it. */
   consent_date: z.union([z.string(), z.null()], { error: CONSENT_DATE_INVALID }).optional(),
   consent_url: z.union([z.string(), z.null()], { error: 'Signed consent must be text' }).optional(),
   inquiry_date: z.union([z.string(), z.null()], { error: INQUIRY_DATE_INVALID }).optional(),
@@ -130,7 +130,7 @@ export type AdminChargeFormValues = {
   charge_type: string;
   amount: string;
   description: string;
-  /** Issue 43: blank clears them. */
+  /** Decision 092: blank clears them. */
   consent_date?: string;
   consent_url?: string | null;
   inquiry_date?: string;
@@ -228,7 +228,7 @@ export const AdminCharge = z.object({
   status: z.enum(CHARGE_STATUSES),
   approved_by: nullableString,
   approved_at: nullableString,
-  /** Issue 43: the worker's prior written consent (EA s.27) and the day he was heard on damage (s.28). */
+  /** Decision 092: the worker's prior written consent (EA s.27) and the day he was heard on damage (s.28). */
   consent_date: nullableString.optional(),
   consent_url: nullableString.optional(),
   inquiry_date: nullableString.optional(),
@@ -270,7 +270,7 @@ export const ADMIN_CHARGE_PAGE_SIZE = 25;
 
 /**
  * A charge's reference, as its heading ("Admin Charge #…", SPEC 2) and its CSV row write it: the last
- * 8 characters of the id, its random part (issue 41 item 21: the first 8 are the time-ordered part).
+ * 8 characters of the id, its random part (probe finding 21: the first 8 are the time-ordered part).
  */
 export const chargeReference = (id: string): string => id.slice(-8);
 

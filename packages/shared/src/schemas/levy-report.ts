@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isMonth } from '../rules/months.ts';
 import { LEVY_TIERS } from '../rules/statutory-rates.ts';
 
-/** Issue 44 (decision 103): the month's Foreign Worker Levy, per Work Permit holder. */
+/** Decision 103: the month's Foreign Worker Levy, per Work Permit holder. */
 export const LEVY_MONTH_INVALID = 'Month must be a month as YYYY-MM';
 
 export const LevyQuery = z.object({

@@ -25,7 +25,7 @@ export const PayRunStarted = z.object({
 export type PayRunStarted = z.infer<typeof PayRunStarted>;
 
 /**
- * Issue 43: the warnings summary of a run: each warning code its payslips carry, how many payslips
+ * Decision 092: the warnings summary of a run: each warning code its payslips carry, how many payslips
  * carry it, and a sentence saying so (each payslip's own messages are on the payslip).
  */
 export const PayRunWarning = z.object({ code: z.string(), payslips: z.number().int(), message: z.string() });

@@ -76,7 +76,7 @@ export const MAX_ADDITIONS = 20;
 export const ADDITION_KIND_MESSAGE = "Please choose the addition's kind: allowance or bonus";
 
 /**
- * Issue 44 (decision 103): an allowance (ordinary wages for CPF) or a bonus (additional wages) on the
+ * Decision 103: an allowance (ordinary wages for CPF) or a bonus (additional wages) on the
  * payslip: a label, an amount in dollars (checked to the cent) and its kind.
  */
 export const PayslipAdditionInput = z.object({
@@ -126,7 +126,7 @@ export const GeneratePayslipInput = PreviewFields.extend({
 });
 export type GeneratePayslipInput = z.output<typeof GeneratePayslipInput>;
 
-/** Decision 018's deduction warnings and issue 43's (decision 092). */
+/** Decision 018's deduction warnings and decision 092's. */
 export const DeductionWarning = z.object({
   code: z.enum([
     'DEDUCTIONS_OVER_HALF',
@@ -185,7 +185,7 @@ export const PayslipFigures = z.object({
   admin_charges_deduction: z.number(),
   other_deductions: z.number(),
   nett_salary: z.number(),
-  /** Issue 43: the rules the figures were computed by (decision 092). */
+  /** Decision 092: the rules the figures were computed by. */
   pay_rules: z.enum(PAY_RULES),
   /** EA s.37, s.88, the declared salary floor: 0 under the seed rules. */
   rest_day_pay: z.number(),
@@ -202,12 +202,12 @@ export type PayslipFigures = z.infer<typeof PayslipFigures>;
 
 export const ExistingPayslip = z.object({ id: z.string(), status: z.string() });
 
-/** Issue 44 (decision 103): an addition as answered (dollars). */
+/** Decision 103: an addition as answered (dollars). */
 export const PayslipAddition = z.object({ label: z.string(), amount: z.number(), kind: z.enum(ADDITION_KINDS) });
 export type PayslipAddition = z.infer<typeof PayslipAddition>;
 
 /**
- * Issue 44 (decision 103), at the end of every payslip answer: the additions, the wages subject to CPF,
+ * Decision 103, at the end of every payslip answer: the additions, the wages subject to CPF,
  * the CPF shares (the employee's deducted, the employer's not), SDL and the levy (the employer's costs).
  */
 export const StatutoryFigures = {
@@ -261,7 +261,7 @@ export const Payslip = PayslipFigures.extend({
   last_email: z
     .object({
       state: z.enum(['queued', 'sent', 'failed']),
-      /** The address it went (or goes) to: it may be newer than `worker.email` (issue 41 item 26). */
+      /** The address it went (or goes) to: it may be newer than `worker.email` (probe finding 26). */
       to: z.string().nullable(),
       error: z.string().nullable(),
       sent_at: z.string().nullable(),
@@ -347,7 +347,7 @@ export const PayrollRunInput = z
     pay_period_end: loose,
     /** Only these workers (workers.id); without it every active worker. */
     worker_ids: z.array(z.string().max(100)).max(MAX_BATCH).optional(),
-    /** Issue 44: each worker's allowances and bonuses (workers.id). */
+    /** Decision 103: each worker's allowances and bonuses (workers.id). */
     additions: z
       .array(PayslipAdditionInput.extend({ worker_id: z.string().max(100) }))
       .max(MAX_BATCH)
@@ -395,7 +395,7 @@ export const SKIP_REASONS = {
   overlaps: (start: string, end: string) =>
     `A payslip already exists for an overlapping period (${messageDate(start)} to ${messageDate(end)})`,
   workerNotFound: 'Worker not found',
-  /** Issue 41 item 17: never a payslip with a negative nett salary. */
+  /** Probe finding 17: never a payslip with a negative nett salary. */
   negativeNett: negativeNettMessage,
 } as const;
 

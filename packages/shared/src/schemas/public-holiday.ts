@@ -4,7 +4,7 @@ import { addDays } from '../rules/dates.ts';
 import { isoDate, optional, requiredText } from './fields.ts';
 
 /**
- * Issue 43: the public holidays payroll reads (EA s.88; Holidays Act), edited on
+ * Decision 092: the public holidays payroll reads (EA s.88; Holidays Act), edited on
  * `/settings/public-holidays`. `observed_date` is the day the holiday is taken: the date itself, or the
  * Monday after a holiday on a Sunday (the default when none is given).
  */

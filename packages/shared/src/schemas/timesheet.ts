@@ -30,11 +30,11 @@ export const WORKER_INVALID = 'Please choose a worker from the list';
 export const WORKER_NOT_FOUND = 'Worker not found';
 export const WORK_DATE_INVALID = 'Invalid Work Date format. Please use YYYY-MM-DD format.';
 export const timeInvalidMessage = (label: string) => `${label} must be a time as HH:MM (24-hour)`;
-/** Issue 41 item 16: a timesheet without both times saved as 0.00 h without a word. */
+/** Probe finding 16: a timesheet without both times saved as 0.00 h without a word. */
 export const timeRequiredMessage = (label: string) => `${label} is required`;
-/** Issue 41 item 16: a timesheet records work done, so its date is never after today (business time zone). */
+/** Probe finding 16: a timesheet records work done, so its date is never after today (business time zone). */
 export const WORK_DATE_IN_FUTURE = 'Work date cannot be after today: a timesheet records work already done';
-/** Issue 41 item 16: the warning a shift over 16 hours carries (the form asks to confirm it first). */
+/** Probe finding 16: the warning a shift over 16 hours carries (the form asks to confirm it first). */
 export const longShiftMessage = (minutes: number, overnight: boolean) =>
   `This shift is ${(minutes / 60).toFixed(2)} hours from Time In to Time Out${overnight ? ' (past midnight)' : ''}. Please check the times.`;
 export const NOTES_TOO_LONG = 'Notes must be at most 2000 characters';
@@ -96,7 +96,7 @@ function checkWorkDate(workDate: string, issue: Issue): void {
 }
 
 /**
- * `HH:MM`, required (issue 41 item 16: a missing time saved a 0.00 h day). A time input with seconds
+ * `HH:MM`, required (probe finding 16: a missing time saved a 0.00 h day). A time input with seconds
  * (`HH:MM:SS`) keeps its first 5 characters, as the detail shows it (SPEC 2).
  */
 function readTime(value: string, field: 'time_in' | 'time_out', issue: Issue): string | null {
@@ -146,7 +146,7 @@ const TimesheetFields = z.object({
   time_out: formText(timeInvalidMessage('Time Out')),
   notes: formText('Notes must be text'),
   site_id: formText(SITE_INVALID),
-  /** Issue 43, EA s.37: who asked for work on the worker's rest day; blank or left out is the employer. */
+  /** Decision 092, EA s.37: who asked for work on the worker's rest day; blank or left out is the employer. */
   rest_day_requested_by: z.preprocess(
     (value) => (value === null || value === undefined || value === '' ? DEFAULT_REST_DAY_REQUESTER : value),
     z.enum(REST_DAY_REQUESTERS, { error: REST_DAY_REQUESTER_INVALID }),
@@ -201,7 +201,7 @@ export const CrewTimesheetInput = z
     site_id: formText(SITE_INVALID),
     rows: z.array(CrewRowFields, { error: CREW_ROWS_REQUIRED }).max(CREW_MAX_ROWS, { error: CREW_TOO_MANY_ROWS }),
     confirm_lapsed_certificates: confirmLapsed,
-    /** Issue 43, EA s.37: for the crew's workers whose rest day the date is; the employer by default. */
+    /** Decision 092, EA s.37: for the crew's workers whose rest day the date is; the employer by default. */
     rest_day_requested_by: z.preprocess(
       (value) => (value === null || value === undefined || value === '' ? DEFAULT_REST_DAY_REQUESTER : value),
       z.enum(REST_DAY_REQUESTERS, { error: REST_DAY_REQUESTER_INVALID }),
@@ -247,12 +247,12 @@ export const CrewTimesheetResult = z.object({
       code: z.enum(['PERMIT_EXPIRED', 'CERTIFICATE_LAPSED']).optional(),
     }),
   ),
-  /** Saved rows to check (issue 41 item 16: a shift over 16 hours). */
+  /** Saved rows to check (probe finding 16: a shift over 16 hours). */
   warnings: z.array(z.object({ worker_id: z.string(), message: z.string() })),
 });
 export type CrewTimesheetResult = z.infer<typeof CrewTimesheetResult>;
 
-/** Crew entry asks, before Save, which workers already have a timesheet that day (issue 41 item 18). */
+/** Crew entry asks, before Save, which workers already have a timesheet that day (probe finding 18). */
 export const CrewRecordedQuery = z.object({
   work_date: z
     .string({ error: WORK_DATE_INVALID })
@@ -297,7 +297,7 @@ export const Timesheet = z.object({
   /** Decision 090: the site (sites.id) or null, and the site named. */
   site_id: nullableString,
   site: z.object({ id: z.string(), name: z.string() }).nullable(),
-  /** Issue 43: Employer or Employee (EA s.37); counts only on the worker's rest day. */
+  /** Decision 092: Employer or Employee (EA s.37); counts only on the worker's rest day. */
   rest_day_requested_by: z.string().optional(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -309,7 +309,7 @@ export const Timesheet = z.object({
 export type Timesheet = z.infer<typeof Timesheet>;
 
 /**
- * Issue 43 (EA s.38(5), s.38(7)): more than 12 hours in a day, more than 72 overtime hours in a month.
+ * Decision 092 (EA s.38(5), s.38(7)): more than 12 hours in a day, more than 72 overtime hours in a month.
  * Warned, never refused: the hours are paid.
  */
 export const TimesheetPayWarning = z.object({
@@ -321,14 +321,14 @@ export type TimesheetPayWarning = z.infer<typeof TimesheetPayWarning>;
 export const dayOver12HoursMessage = (minutes: number) =>
   `This day has ${(minutes / 60).toFixed(2)} hours (hours worked and overtime): more than 12 hours a day is allowed only in the exceptions of the Employment Act (s.38). The hours are paid.`;
 
-/** Issue 43: a day's hours T = hours worked + overtime, in minutes, past which the day is warned (the rule's). */
+/** Decision 092: a day's hours T = hours worked + overtime, in minutes, past which the day is warned (the rule's). */
 export { DAY_LIMIT_MINUTES } from '../rules/act-overtime.ts';
 // The 72-overtime-hours-a-month count and warning are rules/act-overtime.ts's (one rule for the
 // timesheet, the preview and the pay run).
 
 /**
- * A saved timesheet with what the staff member should check (issue 41 item 16: a shift over 16 hours;
- * issue 43: `pay_warnings`, whose messages are also in `warnings`).
+ * A saved timesheet with what the staff member should check (probe finding 16: a shift over 16 hours;
+ * decision 092: `pay_warnings`, whose messages are also in `warnings`).
  */
 export const SavedTimesheet = Timesheet.extend({
   warnings: z.array(z.string()),
@@ -379,7 +379,7 @@ export const TimesheetList = z.object({
 });
 export type TimesheetList = z.infer<typeof TimesheetList>;
 
-/** Issue 41 item 24: the cards follow the list's filters (the month, a worker, a name, a site). */
+/** Probe finding 24: the cards follow the list's filters (the month, a worker, a name, a site). */
 export const TimesheetSummaryQuery = TimesheetListQuery.pick({ month: true, worker_id: true, q: true, site_id: true });
 
 /** SPEC 9 summary cards for the selected month: distinct workers, timesheets, hours and overtime. */

@@ -174,7 +174,7 @@ const WorkerFields = z.object({
     safeText(30, { label: L.bank_account_no }).overwrite((value) => value.replace(/[\s-]/g, '')),
   ),
   payment_mode: keptWhenOmitted(oneOf(PAYMENT_MODES, L.payment_mode)),
-  // Issue 43 (decision 092): left out or blank, the stored value is kept (on add, the contract's default:
+  // Decision 092: left out or blank, the stored value is kept (on add, the contract's default:
   // Sunday, 6 days, 8 hours); decision 096's rule for fields added after the whole-record PUT.
   rest_day: keptOrDefault(oneOf(WEEKDAYS, L.rest_day)),
   working_days_per_week: keptOrDefault(
@@ -207,7 +207,7 @@ const WorkerFields = z.object({
   sip_attended_date: keptWhenOmitted(isoDate({ label: L.sip_attended_date })),
   /** KETs: the probation in months, 0 for none. */
   probation_months: keptWhenOmitted(queryInt({ label: L.probation_months, min: 0, max: 12 })),
-  // Issue 44 (decision 103, migration 0033), kept when a PUT leaves them out: the date of PR status and
+  // Decision 103 (decision 103, migration 0033), kept when a PUT leaves them out: the date of PR status and
   // the PR's CPF rates (G/G by default), the permit's cancellation and the levy tier staff set (null:
   // derived from the nationality and R1/R2).
   pr_start_date: keptWhenOmitted(isoDate({ label: L.pr_start_date })),
@@ -216,7 +216,7 @@ const WorkerFields = z.object({
   levy_tier: keptWhenOmitted(oneOf(LEVY_TIERS, L.levy_tier)),
 });
 
-/** Issue 44: the fields of migration 0033, all kept when a PUT leaves them out. */
+/** Decision 103: the fields of migration 0033, all kept when a PUT leaves them out. */
 export const CPF_LEVY_WORKER_FIELDS = [
   'pr_start_date',
   'pr_cpf_scheme',
@@ -398,7 +398,7 @@ export const Worker = z.object({
   bank_swift_code: nullableString,
   bank_account_no: nullableString,
   payment_mode: nullableString,
-  /** Issue 43 (decision 092). */
+  /** Decision 092. */
   rest_day: z.string(),
   working_days_per_week: z.number(),
   normal_hours_per_day: z.number(),
@@ -422,7 +422,7 @@ export const Worker = z.object({
   probation_months: z.number().int().nullable(),
   /** Decision 094: dates that contradict MOM's conditions, e.g. a permit beyond the passport. */
   compliance_flags: z.array(z.object({ code: z.string(), message: z.string() })),
-  /** Issue 44 (decision 103): CPF's PR rates, the permit's cancellation and the levy tier. */
+  /** Decision 103: CPF's PR rates, the permit's cancellation and the levy tier. */
   pr_start_date: nullableString,
   pr_cpf_scheme: z.enum(PR_CPF_SCHEMES),
   wp_cancellation_date: nullableString,
@@ -521,7 +521,7 @@ export const WorkerLookupItem = Worker.pick({
   wp_no: true,
   email: true,
 }).extend({
-  /** Issue 43: the timesheet form asks who requested the work only on the worker's rest day. */
+  /** Decision 092: the timesheet form asks who requested the work only on the worker's rest day. */
   rest_day: z.string().optional(),
 });
 export type WorkerLookupItem = z.infer<typeof WorkerLookupItem>;

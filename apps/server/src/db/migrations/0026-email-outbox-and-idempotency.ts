@@ -3,7 +3,7 @@ import { columnTypesFor, isPostgres } from './column-types.ts';
 
 /**
  * Decision 088: e-mail goes through a table, one row a message, so that whichever server got the request,
- * a payslip is e-mailed once (issue 41 item 15, issue 47). `active_key` (`payslip:<id>`) is set while a
+ * a payslip is e-mailed once (probe finding 15, decision 087). `active_key` (`payslip:<id>`) is set while a
  * message is queued or being sent and cleared when it is sent or failed: the unique index lets one
  * message per payslip be on its way at a time, across every server. `message` is the message as JSON
  * (attachments in base64), so any server can send it. `claimed_until` is the sender's lease: a row left
@@ -11,7 +11,7 @@ import { columnTypesFor, isPostgres } from './column-types.ts';
  *
  * Payslips keep where and how their last e-mail went (`email_state`, `emailed_to`, `email_error`,
  * `emailed_at`), written in the transaction that changes the message's state, so the screens show it
- * without reading the outbox (issue 41 item 26: an address added after generation).
+ * without reading the outbox (probe finding 26: an address added after generation).
  *
  * Decision 089: `idempotency_keys` keeps the answer to a create sent with an `Idempotency-Key` header
  * for a day, so a client that lost the answer can send the same create again and get the same answer.

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { columnTypesFor } from './column-types.ts';
 
 /**
- * Issue 43, decision 092: what the Employment Act's pay needs of each record.
+ * Decision 092: what the Employment Act's pay needs of each record.
  *
  * - workers: the rest day (EA s.36), working days a week and normal hours a day (EA s.38, Third
  *   Schedule), and the monthly salary declared in a WP holder's IPA (the Work Passes Regulations'

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres } from './column-types.ts';
 
 /**
- * Issue 41 item 20, decision 102: every search box finds "Nguyễn" by "nguyen". The folded name
+ * Probe finding 20, decision 102: every search box finds "Nguyễn" by "nguyen". The folded name
  * (`searchFold` in packages/shared: accents dropped, lower case) is kept on the worker, written with the
  * name by the workers repository; the searches compare it with the folded query. Neither database can
  * fold the same way itself (SQLite has no unaccent; PostgreSQL's `unaccent` is an extension and not

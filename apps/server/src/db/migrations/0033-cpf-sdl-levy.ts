@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { columnTypesFor, isPostgres } from './column-types.ts';
 
 /**
- * Issue 44, decision 103: CPF, SDL and the Foreign Worker Levy.
+ * Decision 103: CPF, SDL and the Foreign Worker Levy.
  *
  * - workers: the date of PR status (`pr_start_date`, the graduated rates' years), the PR's CPF rates
  *   (`pr_cpf_scheme`: G/G by default, F/F when full rates were agreed), the permit's cancellation (the

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { columnTypesFor } from './column-types.ts';
 
 /**
- * Decision 104 (issue 46): staff roles, two-factor sign-in, sessions one can see.
+ * Decision 104: staff roles, two-factor sign-in, sessions one can see.
  *
  * - `users.role`: one of the roles of `packages/shared/src/rules/permissions.ts`. Every account that
  *   exists when this runs becomes `admin` (the column's default), so nobody loses what they could do.

@@ -7,7 +7,7 @@ const RUN_ID = '0193c0de-0000-7000-8000-000000000001';
 const detail = (...codes: string[]) =>
   JSON.stringify({ lines: {}, not_deducted: [], warnings: codes.map((code) => ({ code, message: code })) });
 
-/** Issue 43: a pay run made before migration 0035 answers the warnings of the payslips it holds. */
+/** Decision 092: a pay run made before migration 0035 answers the warnings of the payslips it holds. */
 describe('migration 0035: the pay runs warnings summary', () => {
   it("counts each run's payslips carrying each warning code, from their stored warnings", async () => {
     const db = await createTestDatabase(

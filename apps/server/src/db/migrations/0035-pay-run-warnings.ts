@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 43: a pay run keeps its warnings summary, `{ code: payslips }` as JSON (how many of its payslips
+ * Decision 092: a pay run keeps its warnings summary, `{ code: payslips }` as JSON (how many of its payslips
  * carry each warning code), counted when the run is generated and whenever a payslip of it is
  * regenerated or removed, so that reading a run never reads its payslips. Runs made before this
  * migration are counted here from their payslips' stored warnings (`pay_detail`).

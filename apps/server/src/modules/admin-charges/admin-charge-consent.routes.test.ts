@@ -21,7 +21,7 @@ const charge = (workerId: string, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe('admin charge consent and inquiry (issue 43, EA s.27, s.28)', () => {
+describe('admin charge consent and inquiry (decision 092, EA s.27, s.28)', () => {
   it('records the consent date and the signed consent as a stored file; an edit that leaves them out keeps them, blank clears', async () => {
     const { t, worker } = await setup();
     const consent = await givenStoredFile(t.db, 'consent_letter');

@@ -46,7 +46,7 @@ async function setUp() {
   const [rahim, siti] = await insertWorkers(t.db, { first_name: 'Rahim' }, { first_name: 'Siti' });
   if (!rahim || !siti) throw new Error('workers not inserted');
   // Rahim's March earnings (10 days at 10.00 an hour) cover his charges: a payslip with a negative nett
-  // is never generated (issue 41 item 17).
+  // is never generated (probe finding 17).
   await insertTimesheets(
     t.db,
     ...daysOf('2025-03-02', '2025-03-11').map((work_date) => ({ worker_id: rahim.id, work_date })),

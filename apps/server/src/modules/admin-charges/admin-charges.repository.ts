@@ -127,7 +127,7 @@ export async function listAdminCharges(
 }
 
 /**
- * The list's whole answer for its CSV (issue 41 item 25): the same filters and order, every page, up
+ * The list's whole answer for its CSV (probe finding 25): the same filters and order, every page, up
  * to `limit` rows.
  */
 export async function exportAdminCharges(db: Db, filters: AdminChargeFilters, limit: number): Promise<AdminCharge[]> {
@@ -186,7 +186,7 @@ const inputColumns = (input: AdminChargeInput) => ({
   charge_type: input.charge_type,
   amount: toCents(input.amount),
   description: input.description,
-  // Issue 43: undefined (left out) keeps the stored value.
+  // Decision 092: undefined (left out) keeps the stored value.
   consent_date: input.consent_date,
   consent_url: input.consent_url,
   inquiry_date: input.inquiry_date,
@@ -275,7 +275,7 @@ export interface PayrollCharge {
   worker_id: string;
   charge_type: string;
   amount: number;
-  /** Issue 43: the Employment Act's deductions read these (EA s.27, s.28). */
+  /** Decision 092: the Employment Act's deductions read these (EA s.27, s.28). */
   status: string;
   charge_date: string;
   consent_date: string | null;

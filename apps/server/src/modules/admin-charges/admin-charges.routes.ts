@@ -54,7 +54,7 @@ export const adminChargesRoutes: FastifyPluginAsyncZod<AdminChargesRoutesOptions
     (request) => summarizeAdminCharges(db, request.query),
   );
 
-  // Issue 41 item 25 (decision 024): what the list shows, every page, as CSV.
+  // Probe finding 25 (decision 024): what the list shows, every page, as CSV.
   app.get(
     '/export',
     {

@@ -30,7 +30,7 @@ export const CHARGE_ON_PAYSLIP_EDIT =
 export const CHARGE_ON_PAYSLIP_DELETE =
   'This admin charge is deducted on a generated payslip and cannot be deleted. Delete or regenerate that payslip first.';
 
-/** Issue 43: the worker's signed consent (EA s.27) is a private file stored as a consent letter. */
+/** Decision 092: the worker's signed consent (EA s.27) is a private file stored as a consent letter. */
 const CONSENT_FILE: ReadonlyArray<StoredFileField<'consent_url'>> = [
   { field: 'consent_url', kind: 'consent_letter', label: 'signed consent' },
 ];
@@ -195,9 +195,9 @@ export async function deleteAdminCharge(db: Db, id: string, actor: Actor): Promi
 }
 
 /**
- * Issue 41 item 25 (decision 024's pattern): the admin charge list as CSV, with the list's search,
+ * Probe finding 25 (decision 024's pattern): the admin charge list as CSV, with the list's search,
  * filters and order, every page. The reference is the heading's ("Admin Charge #…", SPEC 2); the
- * decision's day is the business's (issue 41 item 19), as the screens show it.
+ * decision's day is the business's (probe finding 19), as the screens show it.
  */
 export async function exportAdminChargesCsv(db: Db, filters: AdminChargeFilters, timeZone: string): Promise<string> {
   const items = await repo.exportAdminCharges(db, filters, MAX_EXPORT_ROWS);

@@ -70,7 +70,7 @@ const REGISTER_HEADER = [
   'Payment Mode',
   'Bank',
   'Payment Date',
-  // Issue 44 (decision 103): the additions, CPF, SDL and levy, after the columns of decision 082.
+  // Decision 103: the additions, CPF, SDL and levy, after the columns of decision 082.
   'Allowances',
   'Bonuses',
   'CPF Employee',
@@ -79,7 +79,7 @@ const REGISTER_HEADER = [
   'Levy',
 ] as const;
 
-// Issue 44: allowances and bonuses count in gross; the employee's CPF is a deduction.
+// Decision 103: allowances and bonuses count in gross; the employee's CPF is a deduction.
 const gross = (row: PayslipRow) =>
   row.basic_salary + row.overtime_amount + Number(row.allowances_amount) + Number(row.bonuses_amount);
 const deductions = (row: PayslipRow) => row.admin_charges_deduction + row.other_deductions + Number(row.cpf_employee);
@@ -186,7 +186,7 @@ const STATUTORY_COLUMNS = [
 ];
 
 /**
- * Issue 44: the register's second table, the additions and the statutory contributions per payslip (the
+ * Decision 103: the register's second table, the additions and the statutory contributions per payslip (the
  * employee's CPF is in the deductions above; the employer's CPF, SDL and levy are the employer's costs).
  */
 function writeStatutoryTable(doc: PDFKit.PDFDocument, rows: readonly PayslipRow[]) {

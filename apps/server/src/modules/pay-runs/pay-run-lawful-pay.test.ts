@@ -6,8 +6,8 @@ import { insertWorkers } from '../../../test/factories.ts';
 import { insertCharges, insertTimesheets } from '../../../test/payroll-factories.ts';
 
 /**
- * Issue 42 with issue 43 (decision 082, decision 092), on SQLite and PostgreSQL: a pay run computes its
- * payslips by the installation's PAY_RULES, skips a worker whose nett would be negative with issue 41's
+ * Decision 082 with decision 092, on SQLite and PostgreSQL: a pay run computes its
+ * payslips by the installation's PAY_RULES, skips a worker whose nett would be negative with the probe findings'
  * reason, and is neither approved nor paid while a payslip is over the EA s.32 deduction cap.
  */
 
@@ -59,7 +59,7 @@ describe('a pay run by the installation pay rules', () => {
     });
   });
 
-  it('skips a worker whose nett would be negative with the reason, and generates the others (issue 41 item 17)', async () => {
+  it('skips a worker whose nett would be negative with the reason, and generates the others (probe finding 17)', async () => {
     const t = await signedIn();
     const [owing, paid] = await insertWorkers(
       t.db,
@@ -132,7 +132,7 @@ describe('a pay run by the installation pay rules', () => {
     expect(alone.statusCode).toBe(409);
   });
 
-  it("answers the run's warnings summary: each code, how many payslips carry it (issue 43), kept as payslips leave", async () => {
+  it("answers the run's warnings summary: each code, how many payslips carry it (decision 092), kept as payslips leave", async () => {
     const t = await signedIn({ PAY_RULES: 'employment-act' });
     const [long, charged] = await insertWorkers(
       t.db,

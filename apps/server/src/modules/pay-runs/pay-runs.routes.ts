@@ -149,7 +149,7 @@ export const payRunsRoutes: FastifyPluginAsyncZod<PayRunsRoutesOptions> = async 
     (request) => payRuns.removePayslipFromRun(db, request.params.id, request.params.payslipId, currentUser(request)),
   );
 
-  // Issue 42: a Draft run's payslip computed again with another figure of other deductions.
+  // Decision 082: a Draft run's payslip computed again with another figure of other deductions.
   app.post(
     '/:id/payslips/:payslipId/regenerate',
     {
@@ -186,7 +186,7 @@ export const payRunsRoutes: FastifyPluginAsyncZod<PayRunsRoutesOptions> = async 
       sendFile(reply, 'application/pdf', await registerPdf(db, request.params.id, settings.company)),
   );
 
-  // Issue 44 (decision 103): the run's CPF, SDL and levy, adding up to its payslips.
+  // Decision 103: the run's CPF, SDL and levy, adding up to its payslips.
   app.get(
     '/:id/statutory.csv',
     { config: { permission: 'payroll.read' }, schema: { tags, params: IdParams, produces: ['text/csv'] } },

@@ -54,7 +54,7 @@ function parseSkipped(json: string): PayRunSkip[] {
   }
 }
 
-/** Issue 43: the stored `{ code: payslips }` counts (migration 0035). */
+/** Decision 092: the stored `{ code: payslips }` counts (migration 0035). */
 function parseWarningCounts(json: string | undefined): Record<string, number> {
   try {
     const value: unknown = JSON.parse(json ?? '{}');
@@ -91,7 +91,7 @@ export function toPayRun(row: PayRunRow): PayRun {
     },
     generated: row.generated,
     skipped: parseSkipped(row.skipped),
-    // Issue 43: how many payslips carry each warning (a run still generating has none yet).
+    // Decision 092: how many payslips carry each warning (a run still generating has none yet).
     warnings: row.status === 'Generating' ? [] : payRunWarningsSummary(parseWarningCounts(row.warnings)),
     totals: {
       gross: fromCents(row.gross),
@@ -270,7 +270,7 @@ export function approvePayRun(db: Db, id: string, actor: Actor, now = new Date()
         throw conflict(M.secondApprover);
       }
       const before = new Map((await repo.payslipsOfRun(trx, id)).map((row) => [row.id, row]));
-      // EA s.32 (issue 43): not approved while a payslip's deductions are over half its salary (409 naming them).
+      // EA s.32 (decision 092): not approved while a payslip's deductions are over half its salary (409 naming them).
       assertWithinDeductionCap([...before.values()]);
       const after = await changedOrConflict(
         trx,
@@ -330,7 +330,7 @@ export function payPayRun(db: Db, id: string, input: PayRunPayInput, actor: Acto
     async (trx, run, timestamp) => {
       if (run.status !== 'Approved') throw conflict(M.notApprovedToPay(run.status));
       const before = new Map((await repo.payslipsOfRun(trx, id)).map((row) => [row.id, row]));
-      // EA s.32 (issue 43): not paid while a payslip's deductions are over half its salary (409 naming them),
+      // EA s.32 (decision 092): not paid while a payslip's deductions are over half its salary (409 naming them),
       // as marking a payslip Paid by itself is refused.
       assertWithinDeductionCap([...before.values()].filter((row) => row.status !== 'Paid'));
       const payslips = await repo.payslipsWithBankDetails(trx, id);
@@ -449,7 +449,7 @@ function totalsOf(rows: readonly PayslipRow[]) {
     generated: rows.length,
     progress_total: rows.length,
     gross: sum((row) => row.gross_salary),
-    // Issue 44: the employee's CPF is a deduction line.
+    // Decision 103: the employee's CPF is a deduction line.
     deductions: sum((row) => row.admin_charges_deduction + row.other_deductions + Number(row.cpf_employee)),
     nett_salary: sum((row) => row.nett_salary),
     warnings: JSON.stringify(countPayRunWarnings(rows.map(warningsOfPayslip))),
@@ -492,7 +492,7 @@ export async function removePayslipFromRun(db: Db, id: string, payslipId: string
 }
 
 /**
- * `POST /api/pay-runs/{id}/payslips/{payslipId}/regenerate` (issue 42): a Draft run's payslip computed
+ * `POST /api/pay-runs/{id}/payslips/{payslipId}/regenerate` (decision 082): a Draft run's payslip computed
  * again with another figure of other deductions (the timesheets and charges read afresh), and the run's
  * totals with it, in one transaction.
  */

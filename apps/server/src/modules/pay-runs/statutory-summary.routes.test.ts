@@ -13,7 +13,7 @@ function parseCsv(text: string): string[][] {
     );
 }
 
-/** Issue 44 (decision 103) on both databases: a pay run's additions, its statutory summary and the levy report. */
+/** Decision 103 on both databases: a pay run's additions, its statutory summary and the levy report. */
 
 const MARCH = { pay_period_start: '2026-03-01', pay_period_end: '2026-03-31' };
 const monthly = { status: 'Working', rate_type: 'Monthly', salary_rate: 180_000 } as const;
@@ -83,7 +83,7 @@ async function givenRun() {
   return { t, run, citizen, pr, wp, late };
 }
 
-describe('statutory summary of a pay run (issue 44)', () => {
+describe('statutory summary of a pay run (decision 103)', () => {
   it("computes each worker's CPF, SDL and levy, and the summary adds up to the run's payslips", async () => {
     const { t, run, citizen, pr, wp, late } = await givenRun();
     const list = await t.request({ method: 'GET', url: `/api/payslips?pay_run_id=${run.id}&pageSize=100` });

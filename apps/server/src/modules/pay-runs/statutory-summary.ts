@@ -13,7 +13,7 @@ import { payslipsOfRun } from './pay-runs.repository.ts';
 import { requireRun } from './pay-runs.service.ts';
 
 /**
- * Issue 44 (decision 103): a pay run's monthly statutory summary, read from its payslips so that it adds
+ * Decision 103: a pay run's monthly statutory summary, read from its payslips so that it adds
  * up to them: CPF by worker (NRIC/FIN, name, ordinary and additional wages, the employee's and the
  * employer's shares; due by the 14th of the next month), SDL (every employee; the company's total rounded
  * down to the dollar, paid with CPF) and the levy (WP holders; paid by GIRO on the 17th).

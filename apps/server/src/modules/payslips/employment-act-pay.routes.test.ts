@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertWorkers } from '../../../test/factories.ts';
 import { insertCharges, insertTimesheets } from '../../../test/payroll-factories.ts';
 
-/** Issue 43 through the API, on both databases: the Act's pay by the setting's default. */
+/** Decision 092 through the API, on both databases: the Act's pay by the setting's default. */
 async function actApp(): Promise<TestApp> {
   const t = await buildTestApp({ PAY_RULES: 'employment-act' });
   await t.signIn();
@@ -85,7 +85,7 @@ describe('PAY_RULES=employment-act', () => {
     });
   });
 
-  it("pays issue 43's $1,800 worker for February 2026 $1,913.29, where PAY_RULES=seed keeps SPEC 9's $1,523.08", async () => {
+  it("pays decision 092's $1,800 worker for February 2026 $1,913.29, where PAY_RULES=seed keeps SPEC 9's $1,523.08", async () => {
     // Every working day of February 2026 but the two Chinese New Year holidays (17-18 Feb): 22 days of 8 h.
     const days: string[] = [];
     for (let day = 1; day <= 28; day++) {

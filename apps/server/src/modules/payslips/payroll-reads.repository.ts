@@ -26,7 +26,7 @@ export interface PayrollWorker {
   rate_type: string | null;
   salary_rate: number | null;
   status: string | null;
-  /** Issue 43: what the Employment Act's pay reads (migration 0028). */
+  /** Decision 092: what the Employment Act's pay reads (migration 0028). */
   type_of_pass: string | null;
   rest_day: string;
   working_days_per_week: number;
@@ -35,7 +35,7 @@ export interface PayrollWorker {
   /** Decision 096 (migration 0023): the employed part of a period (EA s.20A). */
   employment_start_date: string | null;
   employment_end_date: string | null;
-  /** Issue 44 (migration 0033): what CPF, SDL and the levy read. */
+  /** Decision 103 (migration 0033): what CPF, SDL and the levy read. */
   date_of_birth: string | null;
   nationality: string | null;
   coretrade: string | null;
@@ -234,7 +234,7 @@ function timesheetTotalsByWorker(db: Db, range: DateRange, workerIds?: readonly 
     .execute();
 }
 
-/** One worker's day as the Employment Act's pay reads it (issue 43): T = hours_worked + overtime_hours. */
+/** One worker's day as the Employment Act's pay reads it (decision 092): T = hours_worked + overtime_hours. */
 export interface TimesheetDay {
   worker_id: string;
   work_date: string;

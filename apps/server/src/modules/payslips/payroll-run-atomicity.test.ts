@@ -80,7 +80,7 @@ describe('POST /api/payroll-runs interrupted mid-way', () => {
       ...Array.from({ length: WORKERS }, () => ({ status: 'Working', rate_type: 'Daily', salary_rate: 10_000 })),
     );
     await insertCharges(t.db, ...workers.map((worker) => ({ worker_id: worker.id, charge_date: '2025-03-10' })));
-    // A day's work each, above the charge: a negative nett is never generated (issue 41 item 17).
+    // A day's work each, above the charge: a negative nett is never generated (probe finding 17).
     await insertTimesheets(t.db, ...workers.map((worker) => ({ worker_id: worker.id, work_date: '2025-03-10' })));
     const run = { ...MARCH, worker_ids: workers.map((worker) => worker.id) };
     await failAuditOnceAllPayslipsAreWritten(t.db);

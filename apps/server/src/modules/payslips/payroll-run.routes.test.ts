@@ -245,7 +245,7 @@ describe('POST /api/payroll-runs', () => {
         return [worker.id, response] as const;
       }),
     );
-    // Issue 41 item 17: a negative nett is refused one by one (409) and skipped by the run, with one reason.
+    // Probe finding 17: a negative nett is refused one by one (409) and skipped by the run, with one reason.
     const one = answers.flatMap(([workerId, response]) => {
       if (response.statusCode === 409) return [];
       expect(response.statusCode).toBe(200);
@@ -297,7 +297,7 @@ describe('POST /api/payroll-runs', () => {
         const one = await post(t, '/api/payslips/preview', { worker_id: worker.id, ...period });
         const row = preview.items.find((item: { worker_id: string }) => item.worker_id === worker.id);
         if (row.nett_salary < 0) {
-          // Issue 41 item 17: refused one by one, with the run preview's own figure.
+          // Probe finding 17: refused one by one, with the run preview's own figure.
           expect(one.statusCode).toBe(409);
           expect(one.json().error.message).toBe(negativeNettMessage(Math.round(row.nett_salary * 100)));
         } else expect(figuresOf(row)).toEqual(figuresOf(one.json()));

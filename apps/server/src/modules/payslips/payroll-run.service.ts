@@ -78,7 +78,7 @@ async function gatherRun(db: Db, input: PayrollRunInput, payRules: PayRules, loc
   // separate connections); a chosen few read their workers first and then only their own rows.
   const workersRead = listPayrollWorkers(db, requested);
   const ids = requested === undefined ? undefined : (await workersRead).map((worker) => worker.id);
-  // Issue 43 (decision 092): the Act's weeks need each day from the Monday of the period's first week,
+  // Decision 092: the Act's weeks need each day from the Monday of the period's first week,
   // and the holidays; the period's SPEC 9 totals are then summed from the same days. The seed's rules
   // read the month totals as before.
   const weeks = actWeeksRange(period);
@@ -91,7 +91,7 @@ async function gatherRun(db: Db, input: PayrollRunInput, payRules: PayRules, loc
     act ? listObservedHolidays(db, weeks) : Promise.resolve([]),
     act ? Promise.resolve(undefined) : sumTimesheetsByWorker(db, period, ids),
   ]);
-  // Issue 44: the year's CPF wages (the Additional Wage ceiling), every worker in one query, read only
+  // Decision 103: the year's CPF wages (the Additional Wage ceiling), every worker in one query, read only
   // when a Citizen or PR is in the run (no other pays CPF).
   const yearToDate = workers.some((worker) => isResidentPass(worker.type_of_pass))
     ? await repo.cpfYearToDate(db, period)
@@ -123,7 +123,7 @@ async function gatherRun(db: Db, input: PayrollRunInput, payRules: PayRules, loc
   return { period, entries, missing };
 }
 
-/** Issue 44: a run's additions (dollars, as parsed) by worker, in cents. */
+/** Decision 103: a run's additions (dollars, as parsed) by worker, in cents. */
 function additionsByWorker(
   additions: ReadonlyArray<{ worker_id: string; label: string; amount: number; kind: PayslipAddition['kind'] }>,
 ): Map<string, PayslipAddition[]> {
@@ -163,7 +163,7 @@ function toRunRow({ source, computed, existing }: RunEntry): PayrollRunRow {
 
 /**
  * One batch of a run's payslips written: the rows (a row whose worker and period gained a payslip since
- * the read is left out), the charges each inserted payslip deducted (decision 081, issue 43: only those
+ * the read is left out), the charges each inserted payslip deducted (decision 081, decision 092: only those
  * the rules deducted), and their create audits, described by the database from the stored rows (decision
  * 069). Only the payslips actually inserted are linked and audited: one that lost a race is another staff
  * member's, audited by them.
@@ -220,7 +220,7 @@ async function inRunTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promi
 }
 
 /**
- * Whether the run generates the entry's payslip: none of an overlapping period exists and (issue 41 item
+ * Whether the run generates the entry's payslip: none of an overlapping period exists and (the probe findings (docs/probe-findings.md) item
  * 17) its nett salary is not negative, whichever rules computed it (decision 092).
  */
 const generates = (entry: RunEntry) => entry.existing === null && negativeNettReason(entry.computed) === null;
@@ -268,7 +268,7 @@ export async function runPayroll(
     // The run's workers locked first (PostgreSQL), in the order single generation takes them.
     await lockPayrollWorkers(trx, input.worker_ids);
     const gathered = await gatherRun(trx, input, payRules, true);
-    // Issue 41 item 17 (and issue 43 under the Act): a worker whose nett would be negative is skipped
+    // Probe finding 17 (and decision 092 under the Act): a worker whose nett would be negative is skipped
     // with the reason; the others are generated.
     const pending = gathered.entries.filter(generates);
     const rows = pending.map((entry) =>
@@ -284,7 +284,7 @@ export async function runPayroll(
   const racedExisting = raced.length > 0 ? await repo.payslipsOverlappingByWorker(db, period) : new Map();
   const skippedExisting = [
     ...entries.filter((entry) => entry.existing !== null),
-    // Issue 41 item 17: skipped with the reason, the others paid.
+    // Probe finding 17: skipped with the reason, the others paid.
     ...entries.filter((entry) => entry.existing === null && !generates(entry)),
     ...raced.map((entry) => ({ ...entry, existing: racedExisting.get(entry.source.worker.id) ?? null })),
   ];
@@ -336,7 +336,7 @@ export interface RunPayslipsResult {
   gross: number;
   deductions: number;
   nett: number;
-  /** Issue 43: `{ code: payslips }`, how many of the payslips written carry each warning code. */
+  /** Decision 092: `{ code: payslips }`, how many of the payslips written carry each warning code. */
   warnings: Record<string, number>;
 }
 
@@ -345,7 +345,7 @@ export interface RunPayslipsResult {
  * nothing). Each worker's figures come from the same computation as a single payslip
  * (`computeSourcePayslip` by the installation's rules, decision 092); the payslips are Draft (SPEC 4's
  * yellow badge) until the run is approved, and name their run. A worker with a payslip overlapping the
- * period is skipped with the reason (SPEC 9), and so is one whose nett would be negative (issue 41 item 17).
+ * period is skipped with the reason (SPEC 9), and so is one whose nett would be negative (probe finding 17).
  */
 export async function generateRunPayslips(
   trx: Db,
@@ -355,7 +355,7 @@ export async function generateRunPayslips(
 ): Promise<RunPayslipsResult> {
   await lockPayrollWorkers(trx, input.worker_ids);
   const { period, entries, missing } = await gatherRun(trx, input, payRules, true);
-  // Issue 41 item 17: a worker whose nett would be negative is skipped with the reason, as in the run.
+  // Probe finding 17: a worker whose nett would be negative is skipped with the reason, as in the run.
   const pending = entries.filter(generates);
   onProgress(0, pending.length);
   let generated = 0;
@@ -377,7 +377,7 @@ export async function generateRunPayslips(
     for (const row of rows) {
       // Every earning line (the Act's rest-day, holiday and IPA top-up lines too, decision 092).
       gross += row.gross_salary ?? row.basic_salary + row.overtime_amount;
-      // Issue 44: the employee's CPF is a deduction line, so gross - deductions is the nett.
+      // Decision 103: the employee's CPF is a deduction line, so gross - deductions is the nett.
       deductions += row.admin_charges_deduction + row.other_deductions + (row.cpf_employee ?? 0);
       nett += row.nett_salary;
     }

@@ -44,13 +44,13 @@ export interface PayslipSource {
   timesheets: TimesheetTotals;
   charges: readonly ChargeTypeTotal[];
   chargeIds: readonly string[];
-  /** Issue 43: the period's charges one by one (the Act deducts some of them only). */
+  /** Decision 092: the period's charges one by one (the Act deducts some of them only). */
   chargeRows: readonly PayrollCharge[];
   /** The worker's days from the Monday of the period's first week (see `actWeeksRange`). */
   days: readonly TimesheetDay[];
   /** The public holidays observed in that range. */
   holidays: ReadonlyArray<{ date: string; name: string }>;
-  /** Issue 44: the worker's CPF wages on earlier payslips of the year (the AW ceiling); none when left out. */
+  /** Decision 103: the worker's CPF wages on earlier payslips of the year (the AW ceiling); none when left out. */
   yearToDate?: CpfYearToDate;
 }
 
@@ -63,7 +63,7 @@ export const actWeeksRange = (period: DateRange): DateRange => ({ start: actWeek
 const weekdayOrDefault = (value: string): Weekday =>
   (WEEKDAYS as readonly string[]).includes(value) ? (value as Weekday) : DEFAULT_REST_DAY;
 
-/** The shared rules' input from the rows as stored (issue 43: one entry point for every payslip). */
+/** The shared rules' input from the rows as stored (decision 092: one entry point for every payslip). */
 export function ruledBasisOf(source: PayslipSource, period: DateRange, payRules: PayRules): RuledBasis {
   const { worker } = source;
   return {
@@ -101,7 +101,7 @@ export function ruledBasisOf(source: PayslipSource, period: DateRange, payRules:
   };
 }
 
-/** What CPF, SDL and the levy read of the worker (issue 44, decision 103). */
+/** What CPF, SDL and the levy read of the worker (decision 103). */
 export function statutoryWorkerOf(worker: PayrollWorker): StatutoryWorker {
   return {
     typeOfPass: worker.type_of_pass,
@@ -122,7 +122,7 @@ export function statutoryWorkerOf(worker: PayrollWorker): StatutoryWorker {
 /**
  * The single per-worker computation every payslip takes (the preview, generation, the payroll run):
  * the worker's rows in, the payslip by the installation's rules out (decision 092), with its additions,
- * CPF, SDL and levy (issue 44, decision 103).
+ * CPF, SDL and levy (decision 103).
  */
 export function computeSourcePayslip(
   source: PayslipSource,
@@ -156,13 +156,13 @@ export function basisOf({ worker, timesheets, charges }: PayslipSource): Payslip
 }
 
 /**
- * Issue 41 item 17: a payslip is never generated with a negative nett salary, whatever the pay rules
+ * Probe finding 17: a payslip is never generated with a negative nett salary, whatever the pay rules
  * compute (the seed's or the Employment Act's, decision 092); answers the reason, or null when the
  * payslip may be generated (a nett of 0.00 may). The one negative-nett rule: a single generation or
  * preview refuses with it (409), a run skips the worker with it.
  */
 export function negativeNettReason(computed: Pick<StatutoryPayslip, 'figures' | 'statutory'>): string | null {
-  // Issue 44: a Citizen's or PR's payslip without a date of birth cannot be computed (CPF needs the age).
+  // Decision 103: a Citizen's or PR's payslip without a date of birth cannot be computed (CPF needs the age).
   if (computed.statutory.refusal !== null) return computed.statutory.refusal;
   const nett = computed.figures.nettSalaryCents;
   return nett < 0 ? negativeNettMessage(nett) : null;
@@ -256,7 +256,7 @@ export function buildPayslipRow({
     worker_email: worker.email,
     created_at: timestamp,
     updated_at: timestamp,
-    // Issue 44 (decision 103): the additions, CPF, SDL and levy (integer cents).
+    // Decision 103: the additions, CPF, SDL and levy (integer cents).
     additions:
       statutory.additions.length === 0
         ? null

@@ -4,7 +4,7 @@ import { insertWorkers } from '../../../test/factories.ts';
 import { insertPayslipRow } from '../../../test/payroll-factories.ts';
 import { readPdf } from '../../../test/pdf-text.ts';
 
-/** Issue 44 through the API, on both databases: additions, CPF, SDL and levy on the payslip. */
+/** Decision 103 through the API, on both databases: additions, CPF, SDL and levy on the payslip. */
 async function actApp(): Promise<TestApp> {
   const t = await buildTestApp({ PAY_RULES: 'employment-act' });
   await t.signIn();
@@ -17,7 +17,7 @@ const ADDITIONS = [
   { label: 'Performance bonus', amount: '500.00', kind: 'bonus' },
 ];
 
-describe('CPF, SDL and levy on payslips (issue 44)', () => {
+describe('CPF, SDL and levy on payslips (decision 103)', () => {
   it("pays a citizen's allowance and bonus in gross, deducts the employee's CPF and shows the employer's", async () => {
     const t = await actApp();
     const [worker] = await insertWorkers(t.db, {
@@ -64,7 +64,7 @@ describe('CPF, SDL and levy on payslips (issue 44)', () => {
       "CPF (employee's share) SGD 0.00 SGD 500.00 employee 20%, employer 17% (age 55 and below); ordinary wages SGD 2,000.00, additional wages SGD 500.00",
     );
     expect(text).toContain("CPF (employer's share) Skills Development Levy SGD 425.00 SGD 6.25");
-    // The added fields come after the ones answered before issue 44.
+    // The added fields come after the ones answered before decision 103.
     const keys = Object.keys(read.json());
     expect(keys.slice(-7)).toEqual([
       'additions',

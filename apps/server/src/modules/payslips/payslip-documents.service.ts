@@ -94,7 +94,7 @@ function requireCompleteData(row: PayslipRow): void {
   if (!name || !row.pay_period_start || !row.pay_period_end) throw badRequest(D.dataIncomplete);
 }
 
-/** Issue 43 (decision 092): the Act's lines and their bases, as stored at generation; null for the seed's. */
+/** Decision 092: the Act's lines and their bases, as stored at generation; null for the seed's. */
 function employmentActLines(row: PayslipRow): EmploymentActLines | null {
   if (row.pay_rules !== 'employment-act') return null;
   const { lines, not_deducted } = repo.parsePayDetail(row);
@@ -112,7 +112,7 @@ function employmentActLines(row: PayslipRow): EmploymentActLines | null {
   };
 }
 
-/** Issue 44 (decision 103): the additions, CPF, SDL and levy as stored with the payslip. */
+/** Decision 103: the additions, CPF, SDL and levy as stored with the payslip. */
 function statutoryLines(row: PayslipRow): PayslipStatutoryLines {
   return {
     additions: repo.parseAdditions(row.additions),
@@ -191,7 +191,7 @@ function parseActor(text: string | null): Actor | null {
 
 /**
  * Decision 088: what a payslip does when its e-mail changes state, in the outbox's transaction, on
- * whichever server sent it: it records the state and the address (issue 41 item 26: the address may
+ * whichever server sent it: it records the state and the address (probe finding 26: the address may
  * be newer than the one the payslip was generated with), and once sent it becomes Sent unless it was
  * paid meanwhile (SPEC 4), with its audit entry in the name of whoever asked for the e-mail.
  */
@@ -227,7 +227,7 @@ export const payslipOutboxHandlers: OutboxHandlers = { [PAYSLIP_MAIL_KIND]: pays
  * exist and have an address and the payslip must not be a Draft pay run's (decision 082). The message
  * carries the worker's name, the period, hours, overtime hours and nett salary, with the PDF attached.
  *
- * Decision 088 (issue 41 item 15): the message is claimed in the database before it is sent (the
+ * Decision 088 (probe finding 15): the message is claimed in the database before it is sent (the
  * outbox's one-on-its-way rule), so the same payslip e-mailed on two servers at once is sent once and
  * the other answers 409. It is tried at once; a temporary failure answers 502 saying it will be tried
  * again (the background sender does), a permanent one 502 with the server's reply. Once sent, the

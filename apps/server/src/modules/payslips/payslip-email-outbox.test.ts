@@ -47,7 +47,7 @@ const settings = () => {
 };
 
 describe('payslip e-mail through the outbox (decision 088)', () => {
-  it('sends once when two servers e-mail the same payslip at the same moment (issue 41 item 15), 10 rounds', async () => {
+  it('sends once when two servers e-mail the same payslip at the same moment (probe finding 15), 10 rounds', async () => {
     const t = await buildTestApp();
     await t.signIn();
     let held = 0;
@@ -150,7 +150,7 @@ describe('payslip e-mail through the outbox (decision 088)', () => {
     expect(payslip.last_email).toMatchObject({ state: 'failed', error: expect.stringMatching(/451/) });
   });
 
-  it('shows the address the payslip was sent to when the worker had none at generation (issue 41 item 26)', async () => {
+  it('shows the address the payslip was sent to when the worker had none at generation (probe finding 26)', async () => {
     const t = await buildTestApp();
     await t.signIn();
     const { worker, payslipId } = await givenPayslip(t, null);

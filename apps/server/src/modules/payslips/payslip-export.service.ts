@@ -22,9 +22,9 @@ const HEADER = [
 ];
 
 /**
- * Issue 41 item 25 (decision 024's pattern): the payslip list as CSV, with the list's search, filters
+ * Probe finding 25 (decision 024's pattern): the payslip list as CSV, with the list's search, filters
  * (the month's overlap rule included) and order, every page. The worker is the payslip's snapshot, as
- * the list shows it; the days generated and paid are the business's (issue 41 item 19).
+ * the list shows it; the days generated and paid are the business's (probe finding 19).
  */
 export async function exportPayslipsCsv(db: Db, filters: repo.PayslipFilters, timeZone: string): Promise<string> {
   const items = await repo.exportPayslips(db, filters, MAX_EXPORT_ROWS);

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertWorkers } from '../../../test/factories.ts';
 import { insertCharges, insertTimesheets } from '../../../test/payroll-factories.ts';
 
-/** Issue 41 item 17: a payslip with a negative nett salary is never generated, whatever the pay rules. */
+/** Probe finding 17: a payslip with a negative nett salary is never generated, whatever the pay rules. */
 
 const MARCH = { pay_period_start: '2025-03-01', pay_period_end: '2025-03-31' };
 

@@ -22,7 +22,7 @@ describe('mark-paid and delete of the same payslip at the same moment', () => {
     if (!worker) throw new Error('no worker');
     const days = daysOf('2025-01-01', '2025-03-31').slice(0, ROUNDS);
     const charges = await insertCharges(t.db, ...days.map((charge_date) => ({ worker_id: worker.id, charge_date })));
-    // A day's work each day, above its charge: a negative nett is never generated (issue 41 item 17).
+    // A day's work each day, above its charge: a negative nett is never generated (probe finding 17).
     await insertTimesheets(t.db, ...days.map((work_date) => ({ worker_id: worker.id, work_date })));
     const outcomes = { paid: 0, deleted: 0 };
     for (const [round, day] of days.entries()) {

@@ -36,7 +36,7 @@ async function setUp(count = 4) {
     ),
   );
   for (const worker of workers) {
-    // A day in each month, so that no payslip's nett is negative (issue 41 item 17).
+    // A day in each month, so that no payslip's nett is negative (probe finding 17).
     await insertTimesheets(
       t.db,
       { worker_id: worker.id, work_date: '2025-03-03' },

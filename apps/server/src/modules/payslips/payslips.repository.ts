@@ -40,11 +40,11 @@ export interface PayDetail {
   lines: PayLines;
   not_deducted: Array<{ admin_charge_id: string; amount: number; reason: string }>;
   warnings: Payslip['warnings'] | null;
-  /** Issue 44: the CPF line's rates and age band ("employee 20%, employer 17% (age 55 and below)"). */
+  /** Decision 103: the CPF line's rates and age band ("employee 20%, employer 17% (age 55 and below)"). */
   cpf_basis?: string;
 }
 
-/** The lines of a payslip computed before issue 43 (no detail stored): the seed's, from its row. */
+/** The lines of a payslip computed before decision 092 (no detail stored): the seed's, from its row. */
 function seedLines(row: PayslipRow): PayLines {
   const money = (cents: number) => formatSgd(fromCents(cents));
   return {
@@ -104,14 +104,14 @@ export function toPayslip(row: PayslipRow): Payslip {
     generated_at: row.generated_at,
     paid_at: row.paid_at,
     email_requested: Number(row.email_requested) === 1,
-    // Decision 088, issue 41 item 26: the last e-mail's state and the address it went to.
+    // Decision 088, probe finding 26: the last e-mail's state and the address it went to.
     last_email: row.email_state
       ? { state: row.email_state, to: row.emailed_to, error: row.email_error, sent_at: row.emailed_at }
       : null,
     rate_type: row.rate_type,
     salary_rate: row.salary_rate === null ? null : fromCents(row.salary_rate),
     admin_charges: chargeTotalsToApi(charges),
-    // Issue 43: the warnings as computed at generation; a payslip from before them recomputes its own.
+    // Decision 092: the warnings as computed at generation; a payslip from before them recomputes its own.
     warnings:
       detail.warnings ??
       deductionWarnings({
@@ -132,7 +132,7 @@ export function toPayslip(row: PayslipRow): Payslip {
     pay_run_id: row.pay_run_id,
     payment_date: row.payment_date,
     payment_mode: row.payment_mode,
-    // Issue 44 (decision 103): at the end, so the answers before it are unchanged.
+    // Decision 103: at the end, so the answers before it are unchanged.
     additions: parseAdditions(row.additions).map((addition) => ({
       label: addition.label,
       amount: fromCents(addition.amountCents),
@@ -165,7 +165,7 @@ export function parseAdditions(json: string | null): PayslipAddition[] {
 }
 
 /**
- * Issue 44: each worker's CPF wages on payslips of the year ending before the period starts (payslips
+ * Decision 103: each worker's CPF wages on payslips of the year ending before the period starts (payslips
  * of one worker never overlap, so these are the earlier ones), and the ordinary wages of those in the
  * period's month; the Additional Wage ceiling and a second payslip's Ordinary Wage ceiling read them.
  */
@@ -398,7 +398,7 @@ export async function listPayslips(
   return { items: rows.map(toPayslip), total };
 }
 
-/** The list's whole answer for its CSV (issue 41 item 25): the same filters and order, up to `limit` rows. */
+/** The list's whole answer for its CSV (probe finding 25): the same filters and order, up to `limit` rows. */
 export async function exportPayslips(db: Db, filters: PayslipFilters, limit: number): Promise<Payslip[]> {
   const rows = await db
     .selectFrom('payslips')

@@ -268,7 +268,7 @@ describe('POST /api/payslips', () => {
     );
     expect(paid.json().error.message).toBe(payslipExistsMessage('Rahim Uddin', '2025-03-01', '2025-03-31', 'Paid'));
     // Another period of the same worker is fine (with a second April day, its earnings cover its
-    // 99.99 charge: a negative nett is never generated, issue 41 item 17).
+    // 99.99 charge: a negative nett is never generated, probe finding 17).
     await insertTimesheets(t.db, { worker_id: worker.id, work_date: '2025-04-02' });
     const april = await post(t, '/api/payslips', {
       worker_id: worker.id,
@@ -393,7 +393,7 @@ describe('POST /api/payslips/mark-paid', () => {
     const { worker, charges } = await givenMarchMonthlyWorker(t.db);
     const [other] = await insertWorkers(t.db, { rate_type: 'Hourly' });
     if (!other) throw new Error('no worker');
-    // A day's work above the other worker's charge (issue 41 item 17: no negative nett).
+    // A day's work above the other worker's charge (probe finding 17: no negative nett).
     await insertTimesheets(t.db, { worker_id: other.id, work_date: '2025-03-15' });
     const rejected = await insertCharges(
       t.db,

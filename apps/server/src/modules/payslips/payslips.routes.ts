@@ -32,12 +32,12 @@ import * as payslips from './payslips.service.ts';
 interface PayslipsRoutesOptions extends PayslipDocumentSettings {
   db: Db;
   mailer: Mailer;
-  /** Issue 43: the rules payslips are computed by (PAY_RULES). */
+  /** Decision 092: the rules payslips are computed by (PAY_RULES). */
   payRules: PayRules;
 }
 
 const PdfQuery = z.object({ download: z.enum(['0', '1']).optional() });
-/** Issue 41 item 24: the tiles follow the list's filters (the status is what they break down). */
+/** Probe finding 24: the tiles follow the list's filters (the status is what they break down). */
 const SummaryQuery = PayslipListQuery.pick({ q: true, worker_id: true, month: true, pay_run_id: true });
 /** The list's filters without its paging (the export answers every page). */
 const ExportQuery = PayslipListQuery.omit({ page: true, pageSize: true });
@@ -59,7 +59,7 @@ export const payslipsRoutes: FastifyPluginAsyncZod<PayslipsRoutesOptions> = asyn
     (request) => listPayslips(db, request.query),
   );
 
-  // Issue 41 item 25 (decision 024): what the list shows, every page, as CSV.
+  // Probe finding 25 (decision 024): what the list shows, every page, as CSV.
   app.get(
     '/export',
     { config: { permission: 'payroll.read' }, schema: { tags, querystring: ExportQuery, produces: ['text/csv'] } },

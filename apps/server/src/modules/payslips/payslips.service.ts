@@ -78,7 +78,7 @@ async function sourceFor(
   payRules: PayRules,
   lock = false,
 ): Promise<PayslipSource> {
-  // Issue 43: the Act's weeks reach back to the Monday of the period's first week (decision 092).
+  // Decision 092: the Act's weeks reach back to the Monday of the period's first week.
   const weeks = actWeeksRange(period);
   const act = payRules === 'employment-act';
   const [timesheets, charges, days, holidays, yearToDate] = await Promise.all([
@@ -86,7 +86,7 @@ async function sourceFor(
     listPayrollCharges(db, period, [worker.id], { lock }),
     act ? listTimesheetDays(db, weeks, [worker.id]) : Promise.resolve([]),
     act ? listObservedHolidays(db, weeks) : Promise.resolve([]),
-    // Issue 44: only a Citizen or PR pays CPF, whose Additional Wage ceiling reads the year's payslips.
+    // Decision 103: only a Citizen or PR pays CPF, whose Additional Wage ceiling reads the year's payslips.
     isResidentPass(worker.type_of_pass) ? repo.cpfYearToDate(db, period, worker.id) : Promise.resolve(undefined),
   ]);
   return {
@@ -102,7 +102,7 @@ async function sourceFor(
 }
 
 /**
- * Issue 41 item 17, issue 43: a single payslip (generation or preview) is never computed to a negative
+ * Probe finding 17, decision 092: a single payslip (generation or preview) is never computed to a negative
  * nett, by either rules (the seed's or the Employment Act's): 409 with the reason. A run skips such a
  * worker with the same reason instead (payroll-run.service.ts); both read `negativeNettReason`.
  */
@@ -122,7 +122,7 @@ export interface CappedPayslip {
 }
 
 /**
- * EA s.32, issue 43: the payslips (computed by the Act's rules) whose deductions are over half their
+ * EA s.32, decision 092: the payslips (computed by the Act's rules) whose deductions are over half their
  * salary; they cannot be approved or paid until within it. For the pay runs' approval too (public.ts).
  */
 export function payslipsOverDeductionCap<T extends CappedPayslip>(rows: readonly T[]): T[] {
@@ -156,7 +156,7 @@ export async function previewPayslip(db: Db, input: PayslipPreviewInput, payRule
     toCents(input.other_deductions),
     additionsOf(input.additions),
   );
-  // Issue 41 item 17: the preview refuses what generation would refuse, with the same reason.
+  // Probe finding 17: the preview refuses what generation would refuse, with the same reason.
   refuseNegativeNett(computed);
   return {
     ...ruledFiguresInDollars(computed),
@@ -197,7 +197,7 @@ function duplicateError(worker: PayrollWorker, existing: repo.OverlappingPayslip
 export interface GenerateOptions {
   now?: Date;
   sendEmail: PayslipEmailSender;
-  /** Issue 43: the rules to compute by (PAY_RULES). */
+  /** Decision 092: the rules to compute by (PAY_RULES). */
   payRules: PayRules;
 }
 
@@ -240,7 +240,7 @@ export async function generatePayslip(
       const row = buildPayslipRow({ source, computed, period, actor, timestamp: nowIso(now), emailRequested });
       const inserted = await repo.insertPayslip(trx, row);
       // Decision 081: the charges it deducted, so that paying it deducts exactly these.
-      // Issue 43: under the Act only the charges it deducted (never a Rejected or unconsented one).
+      // Decision 092: under the Act only the charges it deducted (never a Rejected or unconsented one).
       await linkChargesToPayslips(
         trx,
         computed.deductedChargeIds.map((charge_id) => ({ payslip_id: inserted.id, charge_id })),
@@ -306,7 +306,7 @@ export async function markPayslipsPaid(
   const unique = [...new Set(ids)];
   const timestamp = nowIso(now);
   return db.transaction().execute(async (trx) => {
-    // Issue 41 item 4: their workers locked first, as generation and a worker delete take them (a
+    // Probe finding 4: their workers locked first, as generation and a worker delete take them (a
     // delete clears the worker of the payslip and its charges), then the payslips (PostgreSQL): a payslip
     // deleted at the same moment is either gone here (404) or stays.
     await lockPayrollWorkers(trx, await repo.workerIdsOfPayslips(trx, unique));
@@ -316,7 +316,7 @@ export async function markPayslipsPaid(
     if (before.some((row) => row.pay_run_id !== null && row.status !== 'Paid')) {
       throw conflict(PAY_RUN_MESSAGES.payslipOfRun);
     }
-    // EA s.32 (issue 43): not paid while deductions are over half the salary; Paid ones are left alone.
+    // EA s.32 (decision 092): not paid while deductions are over half the salary; Paid ones are left alone.
     assertWithinDeductionCap(before.filter((row) => row.status !== 'Paid'));
     const paid = await repo.markPayslipsPaid(trx, unique, timestamp);
     // SPEC 4, decision 081: exactly the charges each paid payslip recorded when it was generated.
@@ -348,11 +348,11 @@ export async function markPayslipsPaid(
 }
 
 /**
- * Issue 42 (decision 082): a Draft pay run's payslip computed again with another figure of other
+ * Decision 082: a Draft pay run's payslip computed again with another figure of other
  * deductions, inside the caller's transaction. The worker's timesheets and charges are read again (locked,
  * as generation reads them), the figures replace the old ones under the same id, in the same run and
  * still Draft, and the charges it deducts are recorded afresh (decision 081). A negative nett is refused
- * with the reason, as single generation refuses it (issue 41 item 17).
+ * with the reason, as single generation refuses it (probe finding 17).
  */
 export async function recomputeDraftPayslip(
   trx: Db,
@@ -366,7 +366,7 @@ export async function recomputeDraftPayslip(
   if (!worker || !(await lockPayrollWorkers(trx, [worker.id])).has(worker.id)) throw notFound(M.workerNotFound);
   const period = { start: before.pay_period_start, end: before.pay_period_end };
   const source = await sourceFor(trx, worker, period, payRules, true);
-  // Issue 44: the additions entered with the run stay with the payslip.
+  // Decision 103: the additions entered with the run stay with the payslip.
   const computed = computeSourcePayslip(
     source,
     period,

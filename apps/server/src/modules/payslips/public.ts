@@ -21,7 +21,7 @@ export {
   payslipOutboxHandlers,
 } from './payslip-documents.service.ts';
 export { type NewPayslipRow, toPayslip } from './payslips.repository.ts';
-/** Issue 43, EA s.32: the deduction cap's checks, which approving and paying a pay run apply too. */
+/** Decision 092, EA s.32: the deduction cap's checks, which approving and paying a pay run apply too. */
 export {
   assertWithinDeductionCap,
   PAYSLIP_ENTITY,

@@ -4,7 +4,7 @@ import type { PublicHolidayInput } from '@td/shared/schemas/public-holiday';
 import type { Db } from '../../db/database.ts';
 import type { PublicHolidayRow } from '../../db/schema.ts';
 
-/** All SQL of the public holidays (issue 43, migration 0028). */
+/** All SQL of the public holidays (decision 092, migration 0028). */
 
 const COLUMNS = ['id', 'date', 'name', 'observed_date'] as const;
 

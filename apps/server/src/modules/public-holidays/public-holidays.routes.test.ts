@@ -8,7 +8,7 @@ async function signedIn() {
   return t;
 }
 
-describe('public holidays API (issue 43)', () => {
+describe('public holidays API (decision 092)', () => {
   it("is seeded with Singapore's 2026 holidays, a Sunday's observed on the Monday", async () => {
     const t = await signedIn();
     const list = await t.request({ method: 'GET', url: '/api/public-holidays?year=2026' });

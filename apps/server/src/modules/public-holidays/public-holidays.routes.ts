@@ -12,7 +12,7 @@ import * as holidays from './public-holidays.service.ts';
 
 const tags = ['public-holidays'];
 
-/** Issue 43: `GET /api/public-holidays?year=`, POST, PUT and DELETE `/api/public-holidays/{id}`. */
+/** Decision 092: `GET /api/public-holidays?year=`, POST, PUT and DELETE `/api/public-holidays/{id}`. */
 export const publicHolidaysRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/',

@@ -43,7 +43,7 @@ export async function manpowerOfSite(db: Db, siteId: string, month: string) {
 }
 
 /**
- * Issue 44: the Work Permit holders whose permit was valid some day of the month (issued by its end,
+ * Decision 103: the Work Permit holders whose permit was valid some day of the month (issued by its end,
  * not cancelled before its start), with what the levy reads.
  */
 export async function workPermitHoldersOfMonth(db: Db, month: string) {

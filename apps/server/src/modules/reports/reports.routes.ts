@@ -54,7 +54,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
   );
 
-  // Issue 44 (decision 103): the month's Foreign Worker Levy.
+  // Decision 103: the month's Foreign Worker Levy.
   app.get(
     '/levy',
     { config: { permission: 'payroll.read' }, schema: { tags, querystring: LevyQuery, response: { 200: LevyReport } } },

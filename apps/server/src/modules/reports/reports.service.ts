@@ -121,7 +121,7 @@ export async function manpowerPdf(db: Db, query: ManpowerQuery, viewer: SessionU
   return { fileName: `${fileBase(sheet)}.pdf`, body: pdf };
 }
 
-/** Issue 44 (decision 103): the month's levy of every WP holder whose tier is known, and those whose is not. */
+/** Decision 103: the month's levy of every WP holder whose tier is known, and those whose is not. */
 async function levyOfMonth(db: Db, month: string) {
   const workers = await repo.workPermitHoldersOfMonth(db, month);
   const items: Array<{ row: (typeof workers)[number]; tier: LevyTier; levy: ReturnType<typeof levyForMonth> }> = [];

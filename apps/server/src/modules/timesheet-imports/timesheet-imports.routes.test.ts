@@ -212,7 +212,7 @@ describe('POST /api/timesheet-imports (decision 091)', () => {
   });
 });
 
-describe('days an import may not add (issue 41 item 16, decision 082)', () => {
+describe('days an import may not add (probe finding 16, decision 082)', () => {
   it('refuses a day after today and a day of a paid period, and imports nothing once a period closes', async () => {
     const { t, ravi, aung } = await setUp();
     const october = { pay_period_start: '2026-10-01', pay_period_end: '2026-10-31', status: 'Paid' as const };

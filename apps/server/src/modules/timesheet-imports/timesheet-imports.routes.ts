@@ -43,7 +43,7 @@ async function readImportUpload(
 }
 
 /** Decision 091: attendance files to timesheets, previewed before anything is saved. */
-/** `timeZone`: the business time zone, for the timesheet rules a replaced conflict goes through (issue 41 item 16). */
+/** `timeZone`: the business time zone, for the timesheet rules a replaced conflict goes through (probe finding 16). */
 export const timesheetImportsRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> = async (
   app,
   { db, timeZone },

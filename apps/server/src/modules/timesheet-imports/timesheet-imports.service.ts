@@ -363,7 +363,7 @@ async function checkCandidates(
       continue;
     }
     firstLineOf.set(key, candidate.line);
-    // Issue 41 item 16, as the single entry: a timesheet records work done (Singapore's today).
+    // Probe finding 16, as the single entry: a timesheet records work done (Singapore's today).
     if (candidate.work_date > today) {
       fail(candidate, WORK_DATE_IN_FUTURE);
       continue;

@@ -3,7 +3,7 @@ import { buildTestApp } from '../../../test/build-test-app.ts';
 import { insertWorkers } from '../../../test/factories.ts';
 import { insertTimesheets } from '../../../test/timesheet-factories.ts';
 
-/** Crew entry says before Save which workers already have that day (issue 41 item 18). */
+/** Crew entry says before Save which workers already have that day (probe finding 18). */
 describe('GET /api/timesheets/crew/recorded', () => {
   it('answers 401 without a session', async () => {
     const t = await buildTestApp();

@@ -12,7 +12,7 @@ async function setup(env: Record<string, string> = {}) {
   return { t, worker };
 }
 
-describe('timesheet pay-law warnings (issue 43, EA s.38)', () => {
+describe('timesheet pay-law warnings (decision 092, EA s.38)', () => {
   it('warns a day over 12 hours on save and still records (and pays) the hours', async () => {
     const { t, worker } = await setup();
     // 06:00 to 20:00 is 14 h less the 1 h break: 8 h and 5 h overtime, 13 h in the day.

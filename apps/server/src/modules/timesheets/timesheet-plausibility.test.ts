@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertWorkers } from '../../../test/factories.ts';
 
-/** Issue 41 item 16: implausible timesheets are no longer saved without a word. */
+/** Probe finding 16: implausible timesheets are no longer saved without a word. */
 
 afterEach(() => {
   vi.useRealTimers();
@@ -70,7 +70,7 @@ describe('implausible timesheets', () => {
     });
     expect(typo.statusCode, typo.body).toBe(201);
     expect(typo.json()).toMatchObject({ hours_worked: 8, overtime_hours: 14.75 });
-    // Issue 43 (EA s.38): 8 h and 14.75 h overtime is also a day over 12 hours.
+    // Decision 092 (EA s.38): 8 h and 14.75 h overtime is also a day over 12 hours.
     expect(typo.json().warnings).toEqual([longShiftMessage(23.75 * 60, true), dayOver12HoursMessage(22.75 * 60)]);
     // A night shift (out before in, 12 hours) is plausible: no warning.
     const night = await post(t, '/api/timesheets', {

@@ -9,7 +9,7 @@ const csvLines = (body: string) =>
     .trimEnd()
     .split('\r\n');
 
-/** Issue 41 item 25: the timesheet list exports what it shows (decision 024's pattern). */
+/** Probe finding 25: the timesheet list exports what it shows (decision 024's pattern). */
 describe('GET /api/timesheets/export', () => {
   it('answers 401 without a session', async () => {
     const t = await buildTestApp();

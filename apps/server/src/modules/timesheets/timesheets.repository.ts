@@ -22,7 +22,7 @@ export interface TimesheetValues {
   notes: string | null;
   /** sites.id, or null (migration 0027); left out by writers that know no site (demo data, payroll tests). */
   site_id?: string | null;
-  /** Issue 43 (EA s.37); a crew entry leaves it to the default (Employer). */
+  /** Decision 092 (EA s.37); a crew entry leaves it to the default (Employer). */
   rest_day_requested_by?: 'Employer' | 'Employee';
 }
 
@@ -188,7 +188,7 @@ export async function listTimesheets(
   return { items: rows.map(toTimesheet), total };
 }
 
-/** The list's whole answer for its CSV (issue 41 item 25): the same filters and order, up to `limit` rows. */
+/** The list's whole answer for its CSV (probe finding 25): the same filters and order, up to `limit` rows. */
 export async function exportTimesheets(db: Db, filters: TimesheetFilters, limit: number): Promise<Timesheet[]> {
   const rows = await pageWhere(db, (eb) => filtersOf(eb, filters), limit, 0).execute();
   return rows.map(toTimesheet);
@@ -258,7 +258,7 @@ export async function summarizeTimesheets(db: Db, range: DateRange): Promise<Tim
 }
 
 /**
- * Issue 41 item 24: the summary of exactly what the list shows when a worker, name or site filter is
+ * Probe finding 24: the summary of exactly what the list shows when a worker, name or site filter is
  * set (the list's own conditions; one site's month reads timesheets_site_date_idx, decision 090).
  */
 export async function summarizeFilteredTimesheets(db: Db, filters: TimesheetFilters): Promise<TimesheetSummaryTotals> {
@@ -273,7 +273,7 @@ export async function findTimesheetById(db: Db, id: string): Promise<Timesheet |
 
 /** SPEC 7 "check existing by worker_id and work_date". */
 /**
- * Issue 43: what the Act's count of a worker's overtime reads (rules/act-overtime.ts): each day's hours
+ * Decision 092: what the Act's count of a worker's overtime reads (rules/act-overtime.ts): each day's hours
  * T (hours worked + overtime, minutes) from `from` to `to`, and the worker's rest day and normal day.
  */
 export async function listDayMinutes(
@@ -317,7 +317,7 @@ export async function findTimesheetIdFor(db: Db, workerId: string, workDate: str
   return row?.id;
 }
 
-/** The workers with a timesheet on one date (crew entry's "already recorded", issue 41 item 18). */
+/** The workers with a timesheet on one date (crew entry's "already recorded", probe finding 18). */
 export async function listWorkerIdsWithTimesheetOn(db: Db, workDate: string): Promise<string[]> {
   const rows = await db
     .selectFrom('timesheets')

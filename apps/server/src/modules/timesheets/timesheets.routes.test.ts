@@ -29,7 +29,7 @@ async function withWorkers() {
   return { t, ravi, aung, siti };
 }
 
-/** Times are required (issue 41 item 16): a day's times unless the test gives its own. */
+/** Times are required (probe finding 16): a day's times unless the test gives its own. */
 const DAY = { time_in: '08:00', time_out: '17:00' };
 const post = (t: TestApp, payload: Record<string, unknown>) =>
   t.request({ method: 'POST', url: '/api/timesheets', payload: { ...DAY, ...payload } });
@@ -94,7 +94,7 @@ describe('POST /api/timesheets', () => {
     expect(audit[0]).toMatchObject({ action: 'create', user_name: 'Hui Min' });
   });
 
-  it('refuses a day without times (issue 41 item 16), saves an overnight shift past midnight, and drops seconds', async () => {
+  it('refuses a day without times (probe finding 16), saves an overnight shift past midnight, and drops seconds', async () => {
     const { t, ravi, aung, siti } = await withWorkers();
     const none = await post(t, { worker_id: ravi.id, work_date: '2025-03-10', time_in: null, time_out: '' });
     expect(none.statusCode).toBe(400);
@@ -327,7 +327,7 @@ describe('GET /api/timesheets/summary', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('follows the list: a worker, a name (accents aside) or both (issue 41 item 24)', async () => {
+  it('follows the list: a worker, a name (accents aside) or both (probe finding 24)', async () => {
     const { t, ravi, aung } = await withWorkers();
     await insertTimesheets(
       t.db,
@@ -380,7 +380,7 @@ describe('GET /api/timesheets/{id}', () => {
     ).json();
     const response = await t.request({ method: 'GET', url: `/api/timesheets/${created.id}` });
     expect(response.statusCode).toBe(200);
-    // The save's answer is the record plus its warnings (issue 41 item 16).
+    // The save's answer is the record plus its warnings (probe finding 16).
     const { warnings, pay_warnings, ...record } = created;
     expect(warnings).toEqual([]);
     expect(pay_warnings).toEqual([]);

@@ -30,7 +30,7 @@ const CrewWorkersQuery = z.object({ company: requiredText(200, { label: 'Company
 const CrewCompanies = z.object({ items: z.array(z.object({ company: z.string(), workers: z.number().int() })) });
 const CrewWorkers = z.object({
   items: z.array(
-    // Issue 43: the rest day, so that crew entry asks who requested the work of the workers it falls on.
+    // Decision 092: the rest day, so that crew entry asks who requested the work of the workers it falls on.
     z.object({
       id: z.string(),
       first_name: z.string(),
@@ -55,7 +55,7 @@ export const timesheetsRoutes: FastifyPluginAsyncZod<TimesheetsRoutesOptions> = 
     (request) => timesheets.listTimesheets(db, request.query, timeZone),
   );
 
-  // Issue 41 item 25 (decision 024): what the list shows, every page, as CSV.
+  // Probe finding 25 (decision 024): what the list shows, every page, as CSV.
   app.get(
     '/export',
     { config: { permission: 'timesheets.read' }, schema: { tags, querystring: ExportQuery, produces: ['text/csv'] } },

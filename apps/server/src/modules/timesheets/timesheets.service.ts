@@ -249,7 +249,7 @@ export async function listTimesheets(
 }
 
 /**
- * Issue 41 item 25 (decision 024's pattern): the month's timesheet list as CSV, with the list's worker
+ * Probe finding 25 (decision 024's pattern): the month's timesheet list as CSV, with the list's worker
  * and name filters and order, every page. Hours are hours with 2 decimals, as the list shows them.
  */
 export async function exportTimesheetsCsv(
@@ -297,7 +297,7 @@ export async function timesheetSummary(
   now = new Date(),
 ): Promise<TimesheetSummary> {
   const month = monthOrCurrent(query.month, timeZone, now);
-  // Issue 41 item 24: the cards follow the list's filters. The whole month is read from its month
+  // Probe finding 24: the cards follow the list's filters. The whole month is read from its month
   // totals (decision 034); a worker, name or site is read straight from the matching timesheets.
   const filtered = Boolean(query.worker_id || query.q || query.site_id);
   const totals = filtered
@@ -340,7 +340,7 @@ async function withWorkerCheck<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Issue 41 item 16: a timesheet records work done, so a date after today where the business is (a
+ * Probe finding 16: a timesheet records work done, so a date after today where the business is (a
  * date six months ahead was saved) is refused. The date of the instant, not the server's own zone.
  */
 function assertNotFuture(workDate: string, timeZone: string, now: Date): void {
@@ -349,7 +349,7 @@ function assertNotFuture(workDate: string, timeZone: string, now: Date): void {
 }
 
 /**
- * Issue 41 item 16's warning, and issue 43's (EA s.38): a day over 12 hours (hours worked and overtime),
+ * Probe finding 16's warning, and decision 092's (EA s.38): a day over 12 hours (hours worked and overtime),
  * a calendar month over 72 overtime hours counted as the payslip counts them (rules/act-overtime.ts:
  * past the normal day and past 44 a week; the preview and the pay run warn from the same count).
  * Warned, never refused: the hours are paid.
@@ -560,7 +560,7 @@ export async function createCrewTimesheets(
         for (const message of timesheetWarnings(values.time_in, values.time_out)) {
           warnings.push({ worker_id: row.worker_id, message });
         }
-        // Issue 43 (EA s.38): a day over 12 hours is warned for each worker, as on a single timesheet.
+        // Decision 092 (EA s.38): a day over 12 hours is warned for each worker, as on a single timesheet.
         const dayMinutes = values.hours_worked + values.overtime_hours;
         if (dayMinutes > DAY_LIMIT_MINUTES) {
           warnings.push({ worker_id: row.worker_id, message: dayOver12HoursMessage(dayMinutes) });
@@ -579,7 +579,7 @@ export async function createCrewTimesheets(
 
 /**
  * Crew entry, before Save: the workers that already have a timesheet that date, so the form can say
- * which rows will be skipped (issue 41 item 18). Save still decides by the unique index.
+ * which rows will be skipped (probe finding 18). Save still decides by the unique index.
  */
 export async function crewRecorded(db: Db, workDate: string): Promise<CrewRecorded> {
   return { work_date: workDate, worker_ids: await repo.listWorkerIdsWithTimesheetOn(db, workDate) };

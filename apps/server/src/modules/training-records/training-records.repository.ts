@@ -121,7 +121,7 @@ export async function listTrainingRecords(
   return { rows, total };
 }
 
-/** The list's whole answer for its CSV (issue 41 item 25): the same filters and order, up to `limit` rows. */
+/** The list's whole answer for its CSV (probe finding 25): the same filters and order, up to `limit` rows. */
 export function exportTrainingRecords(
   db: Db,
   filters: TrainingFilters & { status?: TrainingStatusFilter | undefined },

@@ -41,7 +41,7 @@ export const trainingRecordsRoutes: FastifyPluginAsyncZod<TrainingRecordsRoutesO
     (request) => training.listTrainingRecords(ctx, request.query),
   );
 
-  // Issue 41 item 25 (decision 024): what the list shows, every page, as CSV.
+  // Probe finding 25 (decision 024): what the list shows, every page, as CSV.
   app.get(
     '/export',
     { config: { permission: 'training.read' }, schema: { tags, querystring: ExportQuery, produces: ['text/csv'] } },

@@ -88,7 +88,7 @@ export async function listTrainingRecords(
 }
 
 /**
- * Issue 41 item 25 (decision 024's pattern): the training list as CSV, with the list's search,
+ * Probe finding 25 (decision 024's pattern): the training list as CSV, with the list's search,
  * filters, status and order, every page; each status as the list shows it today (SPEC 4).
  */
 export async function exportTrainingRecordsCsv(

@@ -12,7 +12,7 @@ const password = 'long enough password';
 
 /** Decision 104: staff accounts, roles, deactivation and password resets (`/settings/staff`). */
 describe('staff accounts', () => {
-  it('lists, adds with a role and changes a role, answering the contract of issue 46', async () => {
+  it('lists, adds with a role and changes a role, answering the contract of decision 104', async () => {
     const t = await buildTestApp();
     await t.signIn({ name: 'Ada Admin', email: 'ada@example.com' });
     const added = await t.request({

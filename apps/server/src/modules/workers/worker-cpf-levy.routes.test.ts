@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildWorker, givenStoredFile } from '../../../test/factories.ts';
 
-/** Issue 44 (decision 103) on both databases: the worker's PR, CPF and levy fields. */
+/** Decision 103 on both databases: the worker's PR, CPF and levy fields. */
 
 async function signedInApp(): Promise<TestApp> {
   const t = await buildTestApp();
@@ -21,7 +21,7 @@ async function addWorker(t: TestApp, overrides: Parameters<typeof buildWorker>[0
   return response.json();
 }
 
-describe('worker PR, CPF and levy fields (issue 44)', () => {
+describe('worker PR, CPF and levy fields (decision 103)', () => {
   it('derives the levy tier, takes an override, keeps the fields a PUT leaves out and answers them last', async () => {
     const t = await signedInApp();
     const worker = await addWorker(t, { nationality: 'Bangladeshi', coretrade: 'R2', levy: '$900' });

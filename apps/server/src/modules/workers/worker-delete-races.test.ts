@@ -5,7 +5,7 @@ import { buildWorker, givenStoredFile, insertWorkers } from '../../../test/facto
 import { insertTimesheets } from '../../../test/payroll-factories.ts';
 
 /**
- * Issue 41 item 4: a worker deleted while another write about them runs. Both requests of a round go
+ * Probe finding 4: a worker deleted while another write about them runs. Both requests of a round go
  * out at once (`app.inject` calls run concurrently; on PostgreSQL each takes its own pooled connection),
  * many rounds; each side answers what it did or 404/409 with a message, never a 500 or a deadlock.
  */

@@ -5,7 +5,7 @@ import { insertCharges, insertPayslipRow, insertTimesheets } from '../../../test
 import { insertTrainingRecords } from '../../../test/training-record-factories.ts';
 
 /**
- * Issue 41 item 20, decision 102: "nguyen" finds "Nguyễn" in the worker list, the picker and every
+ * Probe finding 20, decision 102: "nguyen" finds "Nguyễn" in the worker list, the picker and every
  * module's search box, and keeps finding the worker after a rename through the API.
  */
 describe('searches find names accents aside (decision 102)', () => {

@@ -79,7 +79,7 @@ export function toWorker(row: WorkerRow): Worker {
     pr_start_date: row.pr_start_date,
     pr_cpf_scheme: row.pr_cpf_scheme === 'F/F' ? 'F/F' : 'G/G',
     wp_cancellation_date: row.wp_cancellation_date,
-    // Issue 44: staff's tier, else the nationality and R1/R2 tell it (levy.ts).
+    // Decision 103: staff's tier, else the nationality and R1/R2 tell it (levy.ts).
     levy_tier: levyTierOf({
       typeOfPass: row.type_of_pass,
       nationality: row.nationality,
@@ -104,7 +104,7 @@ function toRowFields(input: WorkerInput) {
   if (first_name === null || last_name === null) throw new TypeError('A worker needs a first and last name');
   return {
     ...fields,
-    // Issue 43: minutes in the table (ARCHITECTURE, Data); undefined keeps the stored value or the default.
+    // Decision 092: minutes in the table (ARCHITECTURE, Data); undefined keeps the stored value or the default.
     normal_minutes_per_day: normal_hours_per_day === undefined ? undefined : hoursToMinutes(normal_hours_per_day),
     first_name,
     last_name,
@@ -308,7 +308,7 @@ const LOOKUP_FIELDS = [
   'fin_no',
   'wp_no',
   'email',
-  // Issue 43: the timesheet form asks who requested work on the worker's rest day.
+  // Decision 092: the timesheet form asks who requested work on the worker's rest day.
   'rest_day',
 ] as const;
 
@@ -411,7 +411,7 @@ export async function findWorkerById(db: Db, id: string): Promise<Worker | undef
 }
 
 /**
- * The worker read and locked for a write about them (issue 41 item 4). PostgreSQL: `for update` before
+ * The worker read and locked for a write about them (probe finding 4). PostgreSQL: `for update` before
  * a delete, `for no key update` before an edit (which lets timesheets and charges keep referencing the
  * row meanwhile); the payslip side locks the worker first too, so every writer takes the worker's lock
  * before any row that refers to it and none waits on another in a circle. A worker deleted by a writer
@@ -475,7 +475,7 @@ export async function deleteWorker(db: Db, id: string): Promise<void> {
 
 /**
  * Columns added after 0022 that a seed row may leave out (decisions 082, 083, 092, 094, 096): nullable ones,
- * and ones with a database default (issue 43's pay-rule columns).
+ * and ones with a database default (decision 092's pay-rule columns).
  */
 const LATER_COLUMNS = [
   'employment_start_date',
@@ -496,7 +496,7 @@ const LATER_COLUMNS = [
   'sip_required',
   'sip_attended_date',
   'probation_months',
-  // Issue 44 (migration 0033).
+  // Decision 103 (migration 0033).
   'pr_start_date',
   'wp_cancellation_date',
   'levy_tier',

@@ -543,7 +543,7 @@ describe('GET /api/workers/lookup', () => {
     expect(body.total).toBe(3);
     expect(names(body)).toEqual(['Aung Kyaw', 'Aung Thu', 'Zaw Min']);
     expect(Object.keys(body.items[2]).sort()).toEqual(
-      // Issue 43: the rest day, for the timesheet form's rest-day question.
+      // Decision 092: the rest day, for the timesheet form's rest-day question.
       [
         'email',
         'fin_no',

@@ -176,7 +176,7 @@ export async function updateWorker(
   const { before, after } = await db
     .transaction()
     .execute(async (trx) => {
-      // Issue 41 item 4: locked first, so a delete at the same moment either went before (404) or waits.
+      // Probe finding 4: locked first, so a delete at the same moment either went before (404) or waits.
       const before = await repo.lockWorkerById(trx, id, 'update');
       if (!before) throw notFound(WORKER_NOT_FOUND);
       // Decision 104: what the role saw masked stays as stored.
@@ -210,7 +210,7 @@ export async function updateWorker(
 /** ARCHITECTURE Data: payroll history of the worker stays; their stored documents stay too. */
 export async function deleteWorker(db: Db, id: string, actor: Actor): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    // Issue 41 item 4: the worker's row locked before the delete reaches the rows that refer to it
+    // Probe finding 4: the worker's row locked before the delete reaches the rows that refer to it
     // (their worker is cleared), in the order payslip generation and mark-paid take them: no deadlock.
     const before = await repo.lockWorkerById(trx, id, 'delete');
     if (!before) throw notFound(WORKER_NOT_FOUND);

@@ -8,7 +8,7 @@ interface ExportCsvLinkProps {
 }
 
 /**
- * Decision 024, issue 41 item 25: a list's search and filters, every page, as a spreadsheet. A plain
+ * Decision 024, probe finding 25: a list's search and filters, every page, as a spreadsheet. A plain
  * link the browser saves; the server names the file and neutralises formula-looking text.
  */
 export function ExportCsvLink({ href, size = 'sm' }: ExportCsvLinkProps) {

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '@/lib/lazy-page.ts';
 
-/** Issue 43: the public holidays payroll reads (EA s.88), edited by staff. */
+/** Decision 092: the public holidays payroll reads (EA s.88), edited by staff. */
 export const publicHolidayRoutes: RouteObject[] = [
   {
     path: '/settings/public-holidays',

@@ -7,7 +7,7 @@ export const reportRoutes: RouteObject[] = [
     path: '/reports/manpower',
     lazy: lazyPage(() => import('./pages/manpower-report-page.tsx').then((m) => m.ManpowerReportPage)),
   },
-  // Issue 44 (decision 103): the month's Foreign Worker Levy.
+  // Decision 103: the month's Foreign Worker Levy.
   {
     path: '/reports/levy',
     lazy: lazyPage(() => import('./pages/levy-report-page.tsx').then((m) => m.LevyReportPage)),

@@ -16,7 +16,7 @@ export interface AdminChargeListFilters {
   charge_type?: string | undefined;
 }
 
-/** Issue 41 item 25 (decision 024): the CSV of what the list's search and filters show, every page. */
+/** Probe finding 25 (decision 024): the CSV of what the list's search and filters show, every page. */
 export const adminChargeExportUrl = (filters: AdminChargeListFilters) =>
   withQuery('/api/admin-charges/export', { ...filters });
 

@@ -150,12 +150,12 @@ describe('AdminChargeForm', () => {
       charge_type: 'Equipment Damage',
       amount: 99_999.99,
       description: null,
-      // Issue 43: a damage charge asks when the worker was heard; left blank it is null.
+      // Decision 092: a damage charge asks when the worker was heard; left blank it is null.
       inquiry_date: null,
     });
   });
 
-  it("asks a fine for the worker's written consent, and a damage charge for its inquiry (issue 43)", async () => {
+  it("asks a fine for the worker's written consent, and a damage charge for its inquiry (decision 092)", async () => {
     const user = userEvent.setup();
     const { onSave, onSaved } = renderForm();
     await pickRahim(user);

@@ -87,7 +87,7 @@ export function AdminChargeForm({ mode, charge, today, onSave, onSaved, onCancel
   const formRef = useRef<HTMLFormElement>(null);
   const guard = useUnsavedChangesGuard(isDirty && !isSubmitting);
   const adding = mode === 'add';
-  // Issue 43 (EA s.27, s.28): a fine needs the worker's prior written consent, a damage charge an inquiry.
+  // Decision 092 (EA s.27, s.28): a fine needs the worker's prior written consent, a damage charge an inquiry.
   const chargeType = form.watch('charge_type');
   const needsConsent = CONSENT_CHARGE_TYPES.includes(chargeType);
   const needsInquiry = chargeType === DAMAGE_CHARGE_TYPE;
@@ -108,7 +108,7 @@ export function AdminChargeForm({ mode, charge, today, onSave, onSaved, onCancel
   const submit = form.handleSubmit(async (input) => {
     setFailure(null);
     try {
-      // Issue 43: the fields a type does not ask for are left out, so what is stored is kept.
+      // Decision 092: the fields a type does not ask for are left out, so what is stored is kept.
       const { consent_date, consent_url, inquiry_date, ...rest } = input;
       const saved = await onSave({
         ...rest,

@@ -64,7 +64,7 @@ function renderPage() {
   );
 }
 
-describe('AdminChargeViewPage: Approve and Reject (issue 41 item 27)', () => {
+describe('AdminChargeViewPage: Approve and Reject (probe finding 27)', () => {
   it.each([
     ['Approve', 'approve'],
     ['Reject', 'reject'],

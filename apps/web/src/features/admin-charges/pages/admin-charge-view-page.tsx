@@ -62,7 +62,7 @@ const DECISION_DONE: Record<ChargeDecision, string> = {
 };
 
 /**
- * Issue 41 item 27: a decision cannot be taken back (SPEC 4: only a Pending charge is decided), so each
+ * Probe finding 27: a decision cannot be taken back (SPEC 4: only a Pending charge is decided), so each
  * button asks first and says what follows.
  */
 const DECISION_QUESTION: Record<ChargeDecision, { title: string; confirm: string }> = {
@@ -165,7 +165,7 @@ function ChargeDetail({ charge, onBack }: { charge: AdminCharge; onBack(): void 
                 { label: 'Charge Type', value: charge.charge_type },
                 { label: 'Amount', value: <span className="font-semibold">{formatSgd(charge.amount)}</span> },
                 { label: 'Status', value: <ChargeStatusBadge status={charge.status} /> },
-                // Issue 43 (EA s.27, s.28): what decides whether payroll may deduct it.
+                // Decision 092 (EA s.27, s.28): what decides whether payroll may deduct it.
                 ...(CONSENT_CHARGE_TYPES.includes(charge.charge_type) || charge.consent_date
                   ? [
                       {

@@ -36,7 +36,7 @@ export const startPayRun = (input: {
   pay_period_start: string;
   pay_period_end: string;
   worker_ids?: string[];
-  /** Issue 44: allowances and bonuses by worker. */
+  /** Decision 103: allowances and bonuses by worker. */
   additions?: Array<{ worker_id: string; label: string; amount: string; kind: 'allowance' | 'bonus' }>;
 }) => api<PayRunStarted>('/api/pay-runs', { method: 'POST', body: input });
 
@@ -48,14 +48,14 @@ export const payPayRun = (id: string, input: PayRunPayValues) =>
 
 export const deletePayRun = (id: string) => api<void>(`/api/pay-runs/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
-/** Issue 42: a Draft run's payslip computed again with another figure of other deductions. */
+/** Decision 082: a Draft run's payslip computed again with another figure of other deductions. */
 export const regenerateRunPayslip = (id: string, payslipId: string, otherDeductions: string) =>
   api<PayRun>(`/api/pay-runs/${encodeURIComponent(id)}/payslips/${encodeURIComponent(payslipId)}/regenerate`, {
     method: 'POST',
     body: { other_deductions: otherDeductions },
   });
 
-/** Issue 42: a worker removed from a Draft run (their payslip deleted). */
+/** Decision 082: a worker removed from a Draft run (their payslip deleted). */
 export const removeRunPayslip = (id: string, payslipId: string) =>
   api<PayRun>(`/api/pay-runs/${encodeURIComponent(id)}/payslips/${encodeURIComponent(payslipId)}`, {
     method: 'DELETE',

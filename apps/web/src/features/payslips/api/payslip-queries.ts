@@ -17,14 +17,14 @@ export interface PayslipListCriteria {
 
 export const PAYSLIP_PAGE_SIZE = 25;
 
-/** Issue 41 item 25 (decision 024): the CSV of what the list's search and filters show, every page. */
+/** Probe finding 25 (decision 024): the CSV of what the list's search and filters show, every page. */
 export const payslipExportUrl = (criteria: Omit<PayslipListCriteria, 'page' | 'pageSize'>) =>
   withQuery('/api/payslips/export', { ...criteria });
 /** The list query's largest page (the API refuses more). */
 const LARGEST_PAGE = 100;
 
 /**
- * Every payslip the list's search and filters match, page by page (issue 41 item 29: "Select all 60
+ * Every payslip the list's search and filters match, page by page (probe finding 29: "Select all 60
  * in November" acts on all of them, not the page shown). A batch stays within one business's month,
  * a few hundred rows at most, so it is read in a handful of requests.
  */
@@ -49,7 +49,7 @@ export const payslipQueries = {
       queryFn: ({ signal }) => api<PayslipList>(withQuery('/api/payslips', { ...criteria }), { signal }),
       placeholderData: keepPreviousData,
     }),
-  /** Issue 41 item 24: the tiles count what the list's filters cover, by status. */
+  /** Probe finding 24: the tiles count what the list's filters cover, by status. */
   summary: (filters: Pick<PayslipListCriteria, 'q' | 'worker_id' | 'month' | 'pay_run_id'>) =>
     queryOptions({
       queryKey: [...payslipQueries.all(), 'summary', filters] as const,

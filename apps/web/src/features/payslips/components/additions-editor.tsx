@@ -30,7 +30,7 @@ export const additionsPayload = (drafts: readonly AdditionDraft[]) =>
   drafts.map(({ label, amount, kind }) => ({ label, amount, kind }));
 
 /**
- * Issue 44: the allowances and bonuses of a payslip, each its own line (label, amount, kind); an
+ * Decision 103: the allowances and bonuses of a payslip, each its own line (label, amount, kind); an
  * allowance is an ordinary wage for CPF, a bonus an additional wage. Both count in gross.
  */
 export function AdditionsEditor({

@@ -24,7 +24,7 @@ export const runAdditionsPayload = (rows: readonly RunAdditionDraft[]) =>
     .map((row) => ({ worker_id: row.worker?.id ?? '', label: row.label, amount: row.amount, kind: row.kind }));
 
 /**
- * Issue 44: a pay run's allowances and bonuses, each for one worker (a worker may have several). The
+ * Decision 103: a pay run's allowances and bonuses, each for one worker (a worker may have several). The
  * run's other figures come from the timesheets; these are added to that worker's payslip.
  */
 export function PayRunAdditions({

@@ -71,7 +71,7 @@ function renderDialog(onPay = vi.fn()) {
   return onPay;
 }
 
-describe('PayRunPayDialog (issue 42)', () => {
+describe('PayRunPayDialog (decision 082)', () => {
   it('sums the bank file, stops a GIRO worker without bank details, warns after the pay-by date, and pays', async () => {
     const user = userEvent.setup();
     const onPay = renderDialog();

@@ -49,7 +49,7 @@ interface PayRunPayDialogProps {
 }
 
 /**
- * Issue 42's Pay step (decision 082): the payment date (a date after the pay-by date warns, naming EA
+ * Decision 082's Pay step: the payment date (a date after the pay-by date warns, naming EA
  * s.21), per worker the mode (GIRO, Cash or Cheque; the worker's default first), what the bank file will
  * hold (its count and total), the GIRO workers without bank details (they stop the payment until given
  * another mode or their details), and whether to e-mail every payslip once paid (MOM: with the payment).

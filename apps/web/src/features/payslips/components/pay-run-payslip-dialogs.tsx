@@ -18,7 +18,7 @@ interface RegenerateDialogProps {
 }
 
 /**
- * Issue 42: a Draft run's payslip computed again with another figure of other deductions (the
+ * Decision 082: a Draft run's payslip computed again with another figure of other deductions (the
  * timesheets and charges are read afresh on the server; the figure is checked there too).
  */
 export function RegeneratePayslipDialog({ payslip, busy, error, onCancel, onRegenerate }: RegenerateDialogProps) {
@@ -79,7 +79,7 @@ interface RemoveDialogProps {
   onRemove(): void;
 }
 
-/** Issue 42: a worker removed from a Draft run: their payslip is deleted and the totals follow. */
+/** Decision 082: a worker removed from a Draft run: their payslip is deleted and the totals follow. */
 export function RemoveFromRunDialog({ payslip, busy, onCancel, onRemove }: RemoveDialogProps) {
   return (
     <ConfirmDialog

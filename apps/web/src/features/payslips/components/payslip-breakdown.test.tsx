@@ -14,7 +14,7 @@ const figures = (overrides: Partial<PayslipFigures>): PayslipFigures => ({
   admin_charges_deduction: 0,
   other_deductions: 0,
   nett_salary: 0,
-  // Issue 43's fields: SPEC 9's payslip (decision 092).
+  // Decision 092's fields: SPEC 9's payslip.
   pay_rules: 'seed',
   rest_day_pay: 0,
   public_holiday_pay: 0,
@@ -31,7 +31,7 @@ const figures = (overrides: Partial<PayslipFigures>): PayslipFigures => ({
   ...overrides,
 });
 
-describe('exactRate (issue 41 item 22)', () => {
+describe('exactRate (probe finding 22)', () => {
   it('writes a rate that ends within 6 decimals whole, and cuts one that does not with "…"', () => {
     expect(exactRate('Daily', 25)).toMatchObject({ text: '$3.125', exact: true });
     expect(exactRate('Daily', 25, { numerator: 3, denominator: 2 })).toMatchObject({ text: '$4.6875', exact: true });
@@ -95,7 +95,7 @@ describe('PayslipBreakdown', () => {
   });
 });
 
-describe('PayslipBreakdown: additions, CPF, SDL and levy (issue 44)', () => {
+describe('PayslipBreakdown: additions, CPF, SDL and levy (decision 103)', () => {
   it("shows each addition, the employee's CPF as a deduction and the employer's contributions apart", () => {
     render(
       <PayslipBreakdown

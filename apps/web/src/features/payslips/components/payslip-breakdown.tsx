@@ -10,7 +10,7 @@ import { exactRate } from './payslip-display.ts';
 const OVERTIME = { numerator: 3, denominator: 2 };
 
 /**
- * A rate as it was used (issue 41 item 22): exact where it ends within 6 decimals, else cut with "…" and
+ * A rate as it was used (probe finding 22): exact where it ends within 6 decimals, else cut with "…" and
  * the division it comes from; the rounded figure when the rate type or salary is unknown.
  */
 function RateText({ rate, fallback }: { rate: ReturnType<typeof exactRate>; fallback: number }) {
@@ -23,7 +23,7 @@ function RateText({ rate, fallback }: { rate: ReturnType<typeof exactRate>; fall
   );
 }
 
-/** Issue 44: the additions and statutory figures, when the answer carries them. */
+/** Decision 103: the additions and statutory figures, when the answer carries them. */
 interface StatutoryValues {
   additions?: readonly PayslipAddition[];
   cpf_ordinary_wages?: number;
@@ -109,7 +109,7 @@ export function PayslipBreakdown({
       : figures.pay_rules === 'employment-act'
         ? 'No admin charges deducted in this period'
         : 'No admin charges in this period';
-  // Issue 41 item 22: SPEC 9's rates shown exact. The Employment Act's rates are its own (decision 092):
+  // Probe finding 22: SPEC 9's rates shown exact. The Employment Act's rates are its own (decision 092):
   // shown as computed, and each line's basis comes from the server.
   const seedRules = figures.pay_rules !== 'employment-act';
   const hasCpf = (figures.cpf_employee ?? 0) > 0 || (figures.cpf_employer ?? 0) > 0;
@@ -160,7 +160,7 @@ export function PayslipBreakdown({
             }
             amount={formatSgd(figures.overtime_amount)}
           />
-          {/* Issue 43: the lines the Employment Act adds, each with its basis (decision 092). */}
+          {/* Decision 092: the lines the Employment Act adds, each with its basis. */}
           {figures.pay_rules === 'employment-act' && (
             <>
               <BreakdownLine

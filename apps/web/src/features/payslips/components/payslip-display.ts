@@ -27,7 +27,7 @@ const RATE_DECIMALS = 6;
 const rateFormats = new Map<boolean, Intl.NumberFormat>();
 
 /**
- * Issue 41 item 22: the rate an amount was multiplied by, with the precision that was used. SPEC 9's
+ * Probe finding 22: the rate an amount was multiplied by, with the precision that was used. SPEC 9's
  * hourly rate is the salary rate over 1 (Hourly), 8 (Daily) or 208 (Monthly) hours, never rounded before
  * it is multiplied (rules/payslip.ts), so "45.00 h × $3.13 = $140.63" did not multiply out where
  * "45.00 h × $3.125" does. A rate that ends within 6 decimals is written whole; one that does not

@@ -12,7 +12,7 @@ interface PayslipSummaryTilesProps {
 }
 
 /**
- * SPEC 2: the four tiles (Total, Generated, Sent, Paid), from one aggregate query. Issue 41 item 24:
+ * SPEC 2: the four tiles (Total, Generated, Sent, Paid), from one aggregate query. Probe finding 24:
  * they count the payslips the list's month, search, worker and run cover, and say so.
  */
 export function PayslipSummaryTiles({ filters, scope }: PayslipSummaryTilesProps) {

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { lastEmailText, PayslipWorkerDetails } from './payslip-worker-details.tsx';
 
-describe('the payslip last e-mail (decision 088, issue 41 item 26)', () => {
+describe('the payslip last e-mail (decision 088, probe finding 26)', () => {
   it('says where it was sent, that it waits for a retry, or the server reply of a failure', () => {
     expect(lastEmailText(null)).toBeNull();
     expect(lastEmailText({ state: 'sent', to: 'a@example.com', error: null, sent_at: null })).toBe(

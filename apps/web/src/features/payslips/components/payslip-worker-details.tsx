@@ -15,7 +15,7 @@ export function PayslipWorkerDetails({ payslip, columns = 3 }: { payslip: Paysli
         { label: 'Worker ID', value: orNA(worker.worker_id) },
         { label: 'FIN No.', value: orNA(worker.fin_no) },
         { label: 'WP No.', value: orNA(worker.wp_no) },
-        // Issue 41 item 26: an address added after generation is the one the last e-mail went to.
+        // Probe finding 26: an address added after generation is the one the last e-mail went to.
         { label: 'Email', value: orNA(worker.email ?? payslip.last_email?.to ?? null) },
       ]}
     />

@@ -60,7 +60,7 @@ function renderRun() {
   );
 }
 
-describe('Pay run: the warnings summary (issue 43)', () => {
+describe('Pay run: the warnings summary (decision 092)', () => {
   it('lists each warning with how many payslips carry it', async () => {
     answer = run({
       warnings: [

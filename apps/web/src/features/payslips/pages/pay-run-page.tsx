@@ -58,7 +58,7 @@ const payslipColumns: ReadonlyArray<DataColumn<Payslip>> = [
   { id: 'status', header: 'Status', card: 'badge', cell: (payslip) => <PayslipStatusBadge status={payslip.status} /> },
   { id: 'hours', header: 'Hours', cell: (payslip) => payslip.total_hours_worked.toFixed(2) },
   { id: 'overtime', header: 'Overtime', cell: (payslip) => payslip.total_overtime_hours.toFixed(2) },
-  // Issue 43: every earning line (the Act's rest-day and holiday pay and the top-up too), as the run's total.
+  // Decision 092: every earning line (the Act's rest-day and holiday pay and the top-up too), as the run's total.
   { id: 'gross', header: 'Gross', cell: (payslip) => formatSgd(payslip.gross_salary) },
   {
     id: 'deductions',
@@ -196,7 +196,7 @@ export function PayRunPage() {
   const current = run.data;
   const failure = act.error ?? remove.error ?? removePayslip.error;
   const giro = payment.data ? summarizeModes(payment.data.items, (line) => line.mode).GIRO : null;
-  // Issue 42: a Draft run's payslip is regenerated with another figure of other deductions, or its
+  // Decision 082: a Draft run's payslip is regenerated with another figure of other deductions, or its
   // worker removed from the run.
   const draftActions =
     current.status === 'Draft'
@@ -283,7 +283,7 @@ export function PayRunPage() {
               </div>
             </dl>
             {current.warnings.length > 0 && (
-              // Issue 43: how many payslips carry each warning; each payslip's own message is in the table.
+              // Decision 092: how many payslips carry each warning; each payslip's own message is in the table.
               <Alert tone="warning" title="Warnings in this run">
                 <ul className="list-disc pl-5">
                   {current.warnings.map((warning) => (
@@ -351,7 +351,7 @@ export function PayRunPage() {
               <a className={buttonClasses('secondary')} href={`/api/pay-runs/${current.id}/register.csv`} download>
                 <Download aria-hidden="true" className="h-4 w-4" /> Register CSV
               </a>
-              {/* Issue 44: CPF, SDL and levy of the run, with their due dates. */}
+              {/* Decision 103: CPF, SDL and levy of the run, with their due dates. */}
               <a className={buttonClasses('secondary')} href={`/api/pay-runs/${current.id}/statutory.pdf`} download>
                 <Download aria-hidden="true" className="h-4 w-4" /> Statutory summary PDF
               </a>

@@ -45,7 +45,7 @@ function renderPage() {
   );
 }
 
-describe('PayslipGeneratePage leave guard (issue 41 item 28)', () => {
+describe('PayslipGeneratePage leave guard (probe finding 28)', () => {
   it('leaves an untouched form at once', async () => {
     const user = userEvent.setup();
     renderPage();

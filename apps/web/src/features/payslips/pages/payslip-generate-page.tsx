@@ -45,7 +45,7 @@ function fieldErrorsOf(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>;
   const errors: FieldErrors = {};
   for (const issue of issues) {
     if (issue.path[0] === 'additions') {
-      // Issue 44: an addition's message shows under its own field.
+      // Decision 103: an addition's message shows under its own field.
       const index = Number(issue.path[1]);
       const field = issue.path[2] as 'label' | 'amount' | 'kind';
       errors.additions ??= {};
@@ -93,7 +93,7 @@ export function PayslipGeneratePage() {
 
   const calculate = useMutation({ mutationFn: previewPayslip });
   const generate = useGeneratePayslip();
-  // CONVENTIONS 15, issue 41 item 28: leaving with a worker chosen, a period or deductions typed asks
+  // CONVENTIONS 15, probe finding 28: leaving with a worker chosen, a period or deductions typed asks
   // first, as every other form does; once the payslip is generated there is nothing left to lose.
   const guard = useUnsavedChangesGuard(
     generated === null &&

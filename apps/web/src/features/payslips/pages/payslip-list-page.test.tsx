@@ -117,7 +117,7 @@ const markPaidIds = () =>
     .map(([, init]) => (JSON.parse(String(init?.body)) as { ids: string[] }).ids);
 
 describe('PayslipListPage batch selection', () => {
-  it('after Select All offers every payslip of the month, and marks all of them paid (issue 41 item 29)', {
+  it('after Select All offers every payslip of the month, and marks all of them paid (probe finding 29)', {
     timeout: 20_000,
   }, async () => {
     const user = userEvent.setup();
@@ -141,7 +141,7 @@ describe('PayslipListPage batch selection', () => {
     expect(new Set(ids)).toEqual(new Set(PAYSLIPS.filter((p) => p.status !== 'Paid').map((p) => p.id)));
   });
 
-  it('clears "select at least one" once a payslip is selected (issue 41 item 30)', { timeout: 20_000 }, async () => {
+  it('clears "select at least one" once a payslip is selected (probe finding 30)', { timeout: 20_000 }, async () => {
     const user = userEvent.setup();
     renderPage();
     await screen.findByRole('button', { name: /^Worker No0$/ });
@@ -155,7 +155,7 @@ describe('PayslipListPage batch selection', () => {
 });
 
 describe('PayslipListPage tiles', () => {
-  it('count the month the list shows, and say so (issue 41 item 24)', { timeout: 20_000 }, async () => {
+  it('count the month the list shows, and say so (probe finding 24)', { timeout: 20_000 }, async () => {
     renderPage();
     const tiles = await screen.findByRole('region', { name: 'Payslip summary' });
     await waitFor(() => expect(within(tiles).getByText('60')).toBeVisible());

@@ -96,7 +96,7 @@ export function PayslipListPage() {
     void batchEmail.start(targets);
   };
 
-  // Issue 41 item 30: a "select at least one" message goes once something is selected.
+  // Probe finding 30: a "select at least one" message goes once something is selected.
   const select = (next: ReadonlySet<string>) => {
     setSelected(next);
     if (next.size > 0) setNotice((current) => (current?.selection ? null : current));
@@ -122,7 +122,7 @@ export function PayslipListPage() {
   const scope = month ? `in ${formatMonth(month)}` : 'in all months';
   const selectPage = () => {
     select(new Set([...selected, ...payable.map((payslip) => payslip.id)]));
-    // Issue 41 item 29: the page is not the whole list; offer the rest when there is more.
+    // Probe finding 29: the page is not the whole list; offer the rest when there is more.
     setAllMatching(total > rows.length ? 'offer' : null);
   };
   const selectAllMatching = async () => {

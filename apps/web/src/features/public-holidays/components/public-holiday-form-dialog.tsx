@@ -16,7 +16,7 @@ interface PublicHolidayFormDialogProps {
 }
 
 /**
- * Issue 43: add or edit a public holiday. The observed date may be left blank: the server takes the
+ * Decision 092: add or edit a public holiday. The observed date may be left blank: the server takes the
  * date itself, or the Monday after a holiday on a Sunday (Holidays Act s.4), as the hint says.
  */
 export function PublicHolidayFormDialog({ holiday, onClose, onSaved }: PublicHolidayFormDialogProps) {

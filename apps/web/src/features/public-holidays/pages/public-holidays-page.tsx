@@ -58,7 +58,7 @@ const columns: ReadonlyArray<DataColumn<PublicHoliday>> = [
 ];
 
 /**
- * Issue 43: `/settings/public-holidays`, the holidays payroll reads (EA s.88: holiday pay, and a
+ * Decision 092: `/settings/public-holidays`, the holidays payroll reads (EA s.88: holiday pay, and a
  * holiday worked earns a day on top), listed by year, added, edited and deleted by staff.
  */
 export function PublicHolidaysPage() {

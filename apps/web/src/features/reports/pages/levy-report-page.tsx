@@ -18,7 +18,7 @@ const lastMonth = () => {
 };
 
 /**
- * Issue 44 (decision 103): the month's Foreign Worker Levy of every Work Permit holder (the employer's
+ * Decision 103: the month's Foreign Worker Levy of every Work Permit holder (the employer's
  * cost, never deducted), prorated by day over a permit issued or cancelled in the month, the total and
  * its GIRO date; WP holders whose tier cannot be told are listed to be set on their form.
  */

@@ -23,13 +23,13 @@ export interface CrewWorker {
   first_name: string;
   last_name: string;
   worker_id: string;
-  /** Issue 43: the worker's rest day (a weekday name); Sunday when not known. */
+  /** Decision 092: the worker's rest day (a weekday name); Sunday when not known. */
   rest_day?: string;
 }
 
 export const TIMESHEET_PAGE_SIZE = 25;
 
-/** Issue 41 item 25 (decision 024): the CSV of what the list's month and filters show, every page. */
+/** Probe finding 25 (decision 024): the CSV of what the list's month and filters show, every page. */
 export const timesheetExportUrl = (filters: Omit<TimesheetListFilters, 'page' | 'pageSize'>) =>
   withQuery('/api/timesheets/export', { ...filters });
 
@@ -46,7 +46,7 @@ export const timesheetQueries = {
       // Keep the current page on screen while the next page, month or search answers.
       placeholderData: keepPreviousData,
     }),
-  /** Issue 41 item 24: the cards follow the list's filters. */
+  /** Probe finding 24: the cards follow the list's filters. */
   summary: (filters: Omit<TimesheetListFilters, 'page' | 'pageSize'>) =>
     queryOptions({
       queryKey: [...timesheetQueries.all(), 'summary', filters] as const,
@@ -58,7 +58,7 @@ export const timesheetQueries = {
       queryKey: [...timesheetQueries.all(), 'detail', id] as const,
       queryFn: ({ signal }) => api<Timesheet>(`/api/timesheets/${encodeURIComponent(id)}`, { signal }),
     }),
-  /** Which workers already have a timesheet on a date (crew entry, before Save: issue 41 item 18). */
+  /** Which workers already have a timesheet on a date (crew entry, before Save: probe finding 18). */
   crewRecorded: (workDate: string) =>
     queryOptions({
       queryKey: [...timesheetQueries.all(), 'crew', 'recorded', workDate] as const,

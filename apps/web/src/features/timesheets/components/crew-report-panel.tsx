@@ -18,7 +18,7 @@ interface CrewReportPanelProps {
 }
 
 /**
- * Crew entry's result: how many were saved and, per skipped row, why. Issue 41 item 18: it comes into
+ * Crew entry's result: how many were saved and, per skipped row, why. Probe finding 18: it comes into
  * view and takes the focus when it appears, so the result is where the eye is (and a screen reader
  * reads it), not above a list scrolled down to the Save button.
  */

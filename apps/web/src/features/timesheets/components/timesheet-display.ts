@@ -34,12 +34,12 @@ export const hoursText = (hours: number): string =>
     ? hours.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
     : formatHours(hours);
 
-/** Issue 43: the pay-law warnings a saved timesheet came back with (none on a timesheet read later). */
+/** Decision 092: the pay-law warnings a saved timesheet came back with (none on a timesheet read later). */
 export const payWarningsOf = (timesheet: Timesheet): TimesheetPayWarning[] =>
   (timesheet as Partial<SavedTimesheet>).pay_warnings ?? [];
 
 /**
- * Issue 43 (EA s.37): who asked for the work on the worker's rest day, as the view shows it; the pay it
+ * Decision 092 (EA s.37): who asked for the work on the worker's rest day, as the view shows it; the pay it
  * earns follows from it.
  */
 export const restDayRequestedByText = (requestedBy: string | null | undefined): string =>

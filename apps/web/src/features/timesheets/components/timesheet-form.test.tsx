@@ -114,7 +114,7 @@ describe('TimesheetForm', () => {
     await user.clear(screen.getByLabelText(/^Work Date/));
     await user.type(screen.getByLabelText(/^Work Date/), '2025-03-10');
     await user.type(screen.getByLabelText('Time In'), '19:00');
-    // Issue 41 item 16: a missing time is a field error, nothing is sent.
+    // Probe finding 16: a missing time is a field error, nothing is sent.
     await user.click(screen.getByRole('button', { name: 'Save Timesheet' }));
     expect(await screen.findByText('Time Out is required')).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
@@ -128,7 +128,7 @@ describe('TimesheetForm', () => {
       time_out: '07:00',
       notes: null,
       site_id: null,
-      // Issue 43: left blank, the employer asked for the rest-day work.
+      // Decision 092: left blank, the employer asked for the rest-day work.
       rest_day_requested_by: 'Employer',
       // Decision 094: sent true only after the lapsed-certificate warning was confirmed.
       confirm_lapsed_certificates: false,
@@ -139,7 +139,7 @@ describe('TimesheetForm', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
   });
 
-  it('asks before saving a shift over 16 hours, and refuses a date after today (issue 41 item 16)', {
+  it('asks before saving a shift over 16 hours, and refuses a date after today (probe finding 16)', {
     timeout: 20_000,
   }, async () => {
     const user = userEvent.setup();
@@ -174,7 +174,7 @@ describe('TimesheetForm', () => {
     expect(onSave).toHaveBeenCalledTimes(1);
   });
 
-  it("asks who requested the work only on the worker's rest day, and sends the answer (issue 43, EA s.37)", async () => {
+  it("asks who requested the work only on the worker's rest day, and sends the answer (decision 092, EA s.37)", async () => {
     const user = userEvent.setup();
     const onSave = vi.fn().mockResolvedValue(saved);
     renderForm(onSave);
@@ -200,7 +200,7 @@ describe('TimesheetForm', () => {
     );
   });
 
-  it('takes the duplicate banner away once the date or the worker changes (issue 41 item 30)', {
+  it('takes the duplicate banner away once the date or the worker changes (probe finding 30)', {
     timeout: 20_000,
   }, async () => {
     const user = userEvent.setup();

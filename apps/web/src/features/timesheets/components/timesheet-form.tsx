@@ -41,7 +41,7 @@ export function toFormValues(timesheet?: Timesheet): TimesheetFormValues {
     notes: timesheet?.notes ?? '',
     // Decision 090: the site the work was done on (optional); an edit starts from the stored one.
     site_id: timesheet?.site_id ?? '',
-    // Issue 43 (EA s.37): asked only on the worker's rest day; the employer's request by default.
+    // Decision 092 (EA s.37): asked only on the worker's rest day; the employer's request by default.
     rest_day_requested_by: timesheet?.rest_day_requested_by ?? DEFAULT_REST_DAY_REQUESTER,
   };
 }
@@ -91,20 +91,20 @@ export function TimesheetForm({ mode, timesheet, onSave, onSaved, onCancel }: Ti
 
   const [timeIn, timeOut] = form.watch(['time_in', 'time_out']);
   const current = form.watch();
-  // Issue 41 item 30: a refusal goes once what it was about has changed ("already exists for 10/03/2025"
+  // Probe finding 30: a refusal goes once what it was about has changed ("already exists for 10/03/2025"
   // no longer applies when the date is 11/03/2025).
   const stillApplies =
     failure !== null &&
     Object.entries(failure.about).every(([name, value]) => current[name as keyof TimesheetFormValues] === value);
   const computed = computeTimesheetHours(timeIn || null, timeOut || null);
-  /** Issue 41 item 16: a shift over 16 hours waits here until the staff member confirms it. */
+  /** Probe finding 16: a shift over 16 hours waits here until the staff member confirms it. */
   const [longShift, setLongShift] = useState<{ input: TimesheetInput; minutes: number } | null>(null);
   const [savingLongShift, setSavingLongShift] = useState(false);
 
   const save = async (input: TimesheetInput) => {
     setFailure(null);
     try {
-      // Not the rest day: the question was not asked, so the default stands (issue 43).
+      // Not the rest day: the question was not asked, so the default stands (decision 092).
       const saved = await onSave(onRestDay ? input : { ...input, rest_day_requested_by: DEFAULT_REST_DAY_REQUESTER });
       guard.release();
       onSaved(saved);
@@ -131,7 +131,7 @@ export function TimesheetForm({ mode, timesheet, onSave, onSaved, onCancel }: Ti
     }
   };
 
-  // Issue 43 (EA s.37): the worker's rest day, from the picker or (editing) the worker's record; the
+  // Decision 092 (EA s.37): the worker's rest day, from the picker or (editing) the worker's record; the
   // form asks who requested the work only when the date is that day.
   const [pickedRestDay, setPickedRestDay] = useState<string | undefined>(undefined);
   const workerRecord = useQuery({
@@ -150,7 +150,7 @@ export function TimesheetForm({ mode, timesheet, onSave, onSaved, onCancel }: Ti
 
   const submit = form.handleSubmit(
     async (input) => {
-      // Issue 41 item 16: a timesheet records work done. The server decides by Singapore's date; the
+      // Probe finding 16: a timesheet records work done. The server decides by Singapore's date; the
       // browser's own date answers before a round trip (the two differ for a few hours a day at most).
       if (input.work_date > localIsoDate()) {
         form.setError('work_date', { type: 'validate', message: WORK_DATE_IN_FUTURE });
@@ -266,7 +266,7 @@ export function TimesheetForm({ mode, timesheet, onSave, onSaved, onCancel }: Ti
             hint="Beyond 8 h, to the quarter hour"
           />
           {computed.hoursWorked + computed.overtime > DAY_LIMIT_MINUTES && (
-            // Issue 43 (EA s.38): warned before saving, never refused; the hours are paid.
+            // Decision 092 (EA s.38): warned before saving, never refused; the hours are paid.
             <div className="col-span-2">
               <Alert tone="warning">{dayOver12HoursMessage(computed.hoursWorked + computed.overtime)}</Alert>
             </div>

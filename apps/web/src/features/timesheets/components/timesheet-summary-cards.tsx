@@ -7,7 +7,7 @@ import { hoursText } from './timesheet-display.ts';
 
 /**
  * SPEC 9 summary cards for the selected month: distinct workers, timesheets, total hours and total
- * overtime (2 decimals), from the server's one aggregate query. Issue 41 item 24: with a worker, name
+ * overtime (2 decimals), from the server's one aggregate query. Probe finding 24: with a worker, name
  * or site filter they count what the list shows, and say so.
  */
 export function TimesheetSummaryCards({

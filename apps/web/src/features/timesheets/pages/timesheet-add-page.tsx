@@ -28,7 +28,7 @@ export function TimesheetAddPage() {
             title: 'Timesheet saved',
             description: `${timesheetWorkerName(timesheet)}, ${formatDate(timesheet.work_date)}`,
           });
-          // Issue 43 (EA s.38): more than 12 hours a day or 72 overtime hours a month is warned; the hours are paid.
+          // Decision 092 (EA s.38): more than 12 hours a day or 72 overtime hours a month is warned; the hours are paid.
           for (const warning of payWarningsOf(timesheet)) {
             toast.show({
               tone: 'info',

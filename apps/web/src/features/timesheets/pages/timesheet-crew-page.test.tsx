@@ -20,7 +20,7 @@ const worker = (n: number, first: string, last: string) => ({
   email: null,
 });
 const RAVI = worker(1, 'Ravi', 'Kumar');
-// Issue 43: a worker whose rest day is not the contract's Sunday.
+// Decision 092: a worker whose rest day is not the contract's Sunday.
 const AUNG = { ...worker(2, 'Aung', 'Thu'), rest_day: 'Saturday' };
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
@@ -95,7 +95,7 @@ async function addCrew(user: ReturnType<typeof userEvent.setup>) {
   await screen.findByRole('button', { name: 'Save 2 Timesheets' });
 }
 
-describe('TimesheetCrewPage (issue 41 item 18)', () => {
+describe('TimesheetCrewPage (probe finding 18)', () => {
   it('says before Save which workers already have that day', { timeout: 20_000 }, async () => {
     recorded = [AUNG.id];
     const user = userEvent.setup();
@@ -149,7 +149,7 @@ describe('TimesheetCrewPage (issue 41 item 18)', () => {
     await waitFor(() => expect(result).toHaveFocus());
   });
 
-  it("asks who requested the work when the day is a Sunday, the contract's rest day (issue 43)", {
+  it("asks who requested the work when the day is a Sunday, the contract's rest day (decision 092)", {
     timeout: 20_000,
   }, async () => {
     const user = userEvent.setup();
@@ -166,7 +166,7 @@ describe('TimesheetCrewPage (issue 41 item 18)', () => {
     expect(crewPosts()[0]).toMatchObject({ work_date: '2025-03-09', rest_day_requested_by: 'Employee' });
   });
 
-  it("asks on each worker's own rest day, naming the workers it is the rest day of (issue 43)", {
+  it("asks on each worker's own rest day, naming the workers it is the rest day of (decision 092)", {
     timeout: 20_000,
   }, async () => {
     const user = userEvent.setup();
@@ -187,7 +187,7 @@ describe('TimesheetCrewPage (issue 41 item 18)', () => {
   });
 });
 
-describe('TimesheetCrewPage (issue 41 item 16)', () => {
+describe('TimesheetCrewPage (probe finding 16)', () => {
   const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
 
   it('asks before saving shifts over 16 hours, naming them', { timeout: 20_000 }, async () => {

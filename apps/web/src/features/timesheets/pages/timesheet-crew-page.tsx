@@ -58,7 +58,7 @@ const nameOf = (worker: CrewWorker) => `${worker.first_name} ${worker.last_name}
  * date, add workers one by one or every Working worker supplied to a company; each row starts at the
  * contract's 08:00-17:00 and can be changed, with its hours computed by the SPEC 9 rule. Before Save the
  * form says which workers already have that day; Save writes every row in one transaction. When every
- * row was saved the month list opens with the result; when rows were skipped (issue 41 item 18) the form
+ * row was saved the month list opens with the result; when rows were skipped (probe finding 18) the form
  * stays with the skipped rows and their times, the result above them, in view and focused.
  */
 export function TimesheetCrewPage() {
@@ -70,7 +70,7 @@ export function TimesheetCrewPage() {
   const formRef = useRef<HTMLFormElement>(null);
 
   const [workDate, setWorkDate] = useState(localIsoDate);
-  // Issue 43 (EA s.37): asked when the date is the rest day of a worker of the crew, for those workers.
+  // Decision 092 (EA s.37): asked when the date is the rest day of a worker of the crew, for those workers.
   const [restDayRequestedBy, setRestDayRequestedBy] = useState<string>(DEFAULT_REST_DAY_REQUESTER);
   const [defaultIn, setDefaultIn] = useState(CONTRACT_TIME_IN);
   const [defaultOut, setDefaultOut] = useState(CONTRACT_TIME_OUT);
@@ -89,7 +89,7 @@ export function TimesheetCrewPage() {
   const [confirmLapsed, setConfirmLapsed] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<CrewReport | null>(null);
-  // Issue 41 item 18: which rows Save would skip, asked of the server as the date and crew change.
+  // Probe finding 18: which rows Save would skip, asked of the server as the date and crew change.
   const recorded = useQuery({
     ...timesheetQueries.crewRecorded(workDate),
     enabled: rows.length > 0 && isIsoDate(workDate),
@@ -139,11 +139,11 @@ export function TimesheetCrewPage() {
   const validate = (): Record<string, string> => {
     const found: Record<string, string> = {};
     if (!workDate) found.work_date = WORK_DATE_REQUIRED;
-    // Issue 41 item 16: a timesheet records work done (the server decides by Singapore's date).
+    // Probe finding 16: a timesheet records work done (the server decides by Singapore's date).
     else if (workDate > localIsoDate()) found.work_date = WORK_DATE_IN_FUTURE;
     if (rows.length === 0) found.rows = CREW_ROWS_REQUIRED;
     rows.forEach((row, index) => {
-      // Issue 41 item 16: a row without both times is not a day worked; remove the worker instead.
+      // Probe finding 16: a row without both times is not a day worked; remove the worker instead.
       if (!row.time_in) found[`rows.${index}.time_in`] = timeRequiredMessage('Time In');
       if (!row.time_out) found[`rows.${index}.time_out`] = timeRequiredMessage('Time Out');
       if (row.time_in && !isTimeOfDay(row.time_in))
@@ -154,7 +154,7 @@ export function TimesheetCrewPage() {
     return found;
   };
 
-  /** Issue 41 item 16: rows whose shift is over 16 hours, which Save asks to confirm first. */
+  /** Probe finding 16: rows whose shift is over 16 hours, which Save asks to confirm first. */
   const [longShifts, setLongShifts] = useState<Array<{ name: string; minutes: number }> | null>(null);
 
   const submit = async (event: FormEvent) => {
@@ -203,7 +203,7 @@ export function TimesheetCrewPage() {
         navigate(`/timesheet?month=${workDate.slice(0, 7)}`, { state: { crewReport: report } });
         return;
       }
-      // Issue 41 item 18: the saved rows leave the form; the skipped ones stay, with their times.
+      // Probe finding 18: the saved rows leave the form; the skipped ones stay, with their times.
       const skippedIds = new Set(answer.skipped.map((row) => row.worker_id));
       setRows((current) => current.filter((row) => skippedIds.has(row.worker.id)));
       setResult(report);

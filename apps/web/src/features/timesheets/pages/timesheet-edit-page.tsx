@@ -47,7 +47,7 @@ export function TimesheetEditPage() {
               title: 'Timesheet updated',
               description: `${timesheetWorkerName(saved)}, ${formatDate(saved.work_date)}`,
             });
-            // Issue 43 (EA s.38): more than 12 hours a day or 72 overtime hours a month is warned; the hours are paid.
+            // Decision 092 (EA s.38): more than 12 hours a day or 72 overtime hours a month is warned; the hours are paid.
             for (const warning of payWarningsOf(saved)) {
               toast.show({
                 tone: 'info',

@@ -48,7 +48,7 @@ export function TimesheetListPage() {
     site_id: list.filters.site_id || undefined,
   };
   const timesheets = useQuery(timesheetQueries.list({ ...filters, page: list.page, pageSize: TIMESHEET_PAGE_SIZE }));
-  // Issue 41 item 24: the cards count what the list shows, and say so.
+  // Probe finding 24: the cards count what the list shows, and say so.
   const summary = useQuery(timesheetQueries.summary(filters));
   const sites = useQuery(siteQueries.all());
   useClampPage(list.page, TIMESHEET_PAGE_SIZE, timesheets.data?.total, list.setPage);

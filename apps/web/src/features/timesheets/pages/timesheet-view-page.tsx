@@ -29,7 +29,7 @@ import {
  * SPEC 2 Timesheet Details (/timesheet/view/{id}): worker name and ID, work date, times (HH:MM or N/A),
  * hours and overtime, notes (or No notes provided), created and updated; Edit, Delete, Back to
  * Timesheets; Timesheet Not Found when missing. Also its site (decision 090) and, on the worker's rest
- * day, who asked for the work (issue 43, EA s.37).
+ * day, who asked for the work (decision 092, EA s.37).
  */
 export function TimesheetViewPage() {
   usePageTitle('Timesheet Details');
@@ -38,7 +38,7 @@ export function TimesheetViewPage() {
   const navigate = useNavigate();
   const timesheet = useQuery(timesheetQueries.detail(id));
   const [deleting, setDeleting] = useState(false);
-  // Issue 43: the worker's rest day, from the worker's record (the same query the form reads).
+  // Decision 092: the worker's rest day, from the worker's record (the same query the form reads).
   const workerId = timesheet.data?.worker_id ?? '';
   const workerRecord = useQuery({
     queryKey: ['workers', 'detail', workerId],

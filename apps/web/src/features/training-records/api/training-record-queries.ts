@@ -19,7 +19,7 @@ export interface TrainingListFilters extends TrainingFilters {
 
 export const TRAINING_PAGE_SIZE = 25;
 
-/** Issue 41 item 25 (decision 024): the CSV of what the list's search, filters and status show, every page. */
+/** Probe finding 25 (decision 024): the CSV of what the list's search, filters and status show, every page. */
 export const trainingExportUrl = (filters: Omit<TrainingListFilters, 'page' | 'pageSize'>) =>
   withQuery('/api/training-records/export', { ...filters });
 /** The worker view lists up to this many of the worker's records; more are one link away. */

@@ -66,7 +66,7 @@ export function toFormValues(worker?: Worker): FormValues {
     const value = worker?.[field];
     values[field] = value === null || value === undefined ? '' : String(value);
   }
-  // Issue 43: a new worker starts with the contract's terms (EA s.36, s.38): Sunday, 6 days of 8 hours.
+  // Decision 092: a new worker starts with the contract's terms (EA s.36, s.38): Sunday, 6 days of 8 hours.
   if (!worker) {
     values.rest_day = DEFAULT_REST_DAY;
     values.working_days_per_week = String(DEFAULT_WORKING_DAYS_PER_WEEK);
@@ -75,7 +75,7 @@ export function toFormValues(worker?: Worker): FormValues {
   // Decision 094: the form holds what staff set; blank derives it from the pass and nationality.
   const sipOverride = worker?.sip_required_override;
   values.sip_required = sipOverride === null || sipOverride === undefined ? '' : String(sipOverride);
-  // Issue 44: the form holds the tier staff set; blank derives it from the nationality and R1/R2.
+  // Decision 103: the form holds the tier staff set; blank derives it from the nationality and R1/R2.
   values.levy_tier = worker?.levy_tier_override ?? '';
   values.pr_cpf_scheme = worker?.pr_cpf_scheme ?? 'G/G';
   return values as FormValues;
@@ -133,7 +133,7 @@ export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFo
 
   const { register } = form;
   /** Required always (SPEC 5) or on add only. */
-  // Issue 48: the clients of the active sites are offered for Supplied To Company (typing stays free).
+  // Decision 091: the clients of the active sites are offered for Supplied To Company (typing stays free).
   const sites = useQuery(siteQueries.active());
   const siteClients = [...new Set((sites.data?.items ?? []).map((site) => site.client_company))].sort();
 
@@ -164,7 +164,7 @@ export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFo
       }),
   });
 
-  // Issue 44 (decision 103): a pass changing from WP to PR needs the date of PR status (the graduated
+  // Decision 103: a pass changing from WP to PR needs the date of PR status (the graduated
   // CPF rates count from it); a WP holder whose levy tier the nationality and R1/R2 cannot tell is asked it.
   const becomingPr = typeOfPass === 'PR' && worker?.type_of_pass === 'WP';
   const derivedTier = levyTierOf({
@@ -270,7 +270,7 @@ export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFo
           <>
             <SelectField {...field('coretrade', 'add')} options={CORETRADES} placeholder="Select coretrade" />
             <TextField {...field('coretrade_expiry_date')} type="date" />
-            {/* Issue 44: the levy's tier (derived unless set) and the permit's last day. */}
+            {/* Decision 103: the levy's tier (derived unless set) and the permit's last day. */}
             <SelectField
               {...field('levy_tier')}
               required={derivedTier === null}
@@ -344,7 +344,7 @@ export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFo
         <SelectField {...field('bank_swift_code')} options={BANK_OPTIONS} placeholder="Select bank" />
         <TextField {...field('bank_account_no')} inputMode="numeric" autoComplete="off" hint="Digits only" />
         <SelectField {...field('payment_mode')} options={PAYMENT_MODES} placeholder="GIRO with an account, else Cash" />
-        {/* Issue 43 (decision 092): what the Employment Act's pay reads. */}
+        {/* Decision 092: what the Employment Act's pay reads. */}
         <SelectField {...field('rest_day')} options={WEEKDAYS} hint="One rest day a week (Employment Act s.36)" />
         <SelectField
           {...field('working_days_per_week')}

@@ -184,7 +184,7 @@ function WorkerProfile({ worker }: { worker: Worker }) {
                   ? [
                       { label: LABELS.coretrade, value: orNA(worker.coretrade) },
                       { label: LABELS.coretrade_expiry_date, value: formatDate(worker.coretrade_expiry_date) },
-                      // Issue 44: the levy's tier (staff's or derived) and the permit's cancellation.
+                      // Decision 103: the levy's tier (staff's or derived) and the permit's cancellation.
                       {
                         label: LABELS.levy_tier,
                         value: worker.levy_tier
@@ -194,7 +194,7 @@ function WorkerProfile({ worker }: { worker: Worker }) {
                       { label: LABELS.wp_cancellation_date, value: formatDate(worker.wp_cancellation_date) },
                     ]
                   : []),
-                // Issue 44: a PR's date of PR status and CPF rates.
+                // Decision 103: a PR's date of PR status and CPF rates.
                 ...(worker.type_of_pass === 'PR'
                   ? [
                       { label: LABELS.pr_start_date, value: formatDate(worker.pr_start_date) },
@@ -207,7 +207,7 @@ function WorkerProfile({ worker }: { worker: Worker }) {
                 { label: 'Salary', value: formatSalary(worker) },
                 { label: LABELS.employment_start_date, value: formatDate(worker.employment_start_date) },
                 { label: LABELS.employment_end_date, value: formatDate(worker.employment_end_date) },
-                // Issue 43 (decision 092): the terms the Employment Act's pay reads.
+                // Decision 092: the terms the Employment Act's pay reads.
                 { label: LABELS.rest_day, value: worker.rest_day },
                 { label: LABELS.working_days_per_week, value: String(worker.working_days_per_week) },
                 { label: LABELS.normal_hours_per_day, value: `${worker.normal_hours_per_day} h` },
