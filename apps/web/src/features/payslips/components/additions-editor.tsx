@@ -1,5 +1,6 @@
 import type { AdditionKind } from '@td/shared/rules/payslip-statutory';
 import { Plus, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
@@ -17,6 +18,12 @@ const KIND_OPTIONS = [
   { value: 'bonus', label: 'Bonus (additional wage)' },
 ];
 
+/** A row's grid and its Remove button's offset; with a lead field the row needs a wider screen. */
+const LAYOUTS = {
+  plain: { row: 'sm:grid-cols-[2fr_1fr_1.4fr_auto] sm:border-0 sm:p-0', remove: 'sm:mt-6' },
+  withLead: { row: 'lg:grid-cols-[2fr_2fr_1fr_1.5fr_auto]', remove: 'lg:mt-6' },
+};
+
 let nextKey = 1;
 export const newAddition = (kind: AdditionKind = 'allowance'): AdditionDraft => ({
   key: nextKey++,
@@ -33,22 +40,30 @@ export const additionsPayload = (drafts: readonly AdditionDraft[]) =>
  * Decision 103: the allowances and bonuses of a payslip, each its own line (label, amount, kind); an
  * allowance is an ordinary wage for CPF, a bonus an additional wage. Both count in gross.
  */
-export function AdditionsEditor({
+export function AdditionsEditor<T extends AdditionDraft = AdditionDraft>({
   value,
   onChange,
   disabled = false,
   errors = {},
   legend = 'Allowances and bonuses',
+  newRow = newAddition as () => T,
+  lead,
 }: {
-  value: readonly AdditionDraft[];
-  onChange: (next: AdditionDraft[]) => void;
+  value: readonly T[];
+  onChange: (next: T[]) => void;
   disabled?: boolean;
   /** Messages by row index and field. */
   errors?: Record<number, Partial<Record<'label' | 'amount' | 'kind', string>>>;
   legend?: string;
+  /** A new, empty row (the pay run's rows also name a worker). */
+  newRow?: () => T;
+  /** A field before the description (the pay run's worker picker), given a way to change the row. */
+  lead?: (row: T, index: number, update: (patch: Partial<T>) => void) => ReactNode;
 }) {
-  const update = (key: number, patch: Partial<AdditionDraft>) =>
-    onChange(value.map((item) => (item.key === key ? { ...item, ...patch } : item)));
+  const layout = lead ? LAYOUTS.withLead : LAYOUTS.plain;
+  // A row's own fields, or (from the lead field) the fields a wider row adds.
+  const update = (key: number, patch: Partial<AdditionDraft> | Partial<T>) =>
+    onChange(value.map((item) => (item.key === key ? ({ ...item, ...patch } as T) : item)));
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-1 text-sm font-semibold text-ink">{legend}</legend>
@@ -56,8 +71,9 @@ export function AdditionsEditor({
       {value.map((item, index) => (
         <div
           key={item.key}
-          className="grid grid-cols-1 items-start gap-3 rounded-xl border border-line p-3 sm:grid-cols-[2fr_1fr_1.4fr_auto] sm:border-0 sm:p-0"
+          className={`grid grid-cols-1 items-start gap-3 rounded-xl border border-line p-3 ${layout.row}`}
         >
+          {lead?.(item, index, (patch) => update(item.key, patch))}
           <TextField
             label={`Addition ${index + 1} description`}
             value={item.label}
@@ -88,7 +104,7 @@ export function AdditionsEditor({
           />
           <Button
             variant="secondary"
-            className="sm:mt-6"
+            className={layout.remove}
             disabled={disabled}
             aria-label={`Remove addition ${index + 1}`}
             icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
@@ -103,7 +119,7 @@ export function AdditionsEditor({
           variant="secondary"
           disabled={disabled}
           icon={<Plus aria-hidden="true" className="h-4 w-4" />}
-          onClick={() => onChange([...value, newAddition()])}
+          onClick={() => onChange([...value, newRow()])}
         >
           Add allowance or bonus
         </Button>
