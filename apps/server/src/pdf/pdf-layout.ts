@@ -3,7 +3,7 @@
  * never ends a page without the start of its text, a paragraph never leaves a single line behind, and a
  * labelled row (label and wrapped value) never splits.
  */
-import { COLOR, CONTENT_WIDTH, FONT, FONT_SIZE, mm, PAGE_MARGIN, type PdfDoc } from './pdf-document.ts';
+import { COLOR, CONTENT_WIDTH, FONT, FONT_SIZE, fitToWidth, mm, PAGE_MARGIN, type PdfDoc } from './pdf-document.ts';
 import { heightOfText, widthOfText, writeText } from './script-text.ts';
 
 /** Vertical space between blocks. */
@@ -154,4 +154,26 @@ export function drawRule(doc: PdfDoc, color: string = COLOR.rule): void {
     .stroke()
     .restore();
   doc.y = y + GAP.paragraph;
+}
+
+/** A column of a table drawn with `writeTableRow`. */
+export interface TableColumn {
+  label: string;
+  width: number;
+  align: 'left' | 'right';
+}
+
+/** One row of a table (the registers, the statutory summary): each cell cut to its column on one line. */
+export function writeTableRow(doc: PdfDoc, columns: readonly TableColumn[], cells: readonly string[], bold = false) {
+  doc.font(bold ? FONT.bold : FONT.regular).fontSize(FONT_SIZE.small);
+  ensureSpace(doc, doc.currentLineHeight(true) + 3);
+  const top = doc.y;
+  let x = PAGE_MARGIN;
+  columns.forEach((column, index) => {
+    const text = fitToWidth(doc, cells[index] ?? '', column.width - mm(2));
+    doc.text(text, x, top, { width: column.width - mm(2), align: column.align, lineBreak: false });
+    x += column.width;
+  });
+  doc.x = PAGE_MARGIN;
+  doc.y = top + doc.currentLineHeight(true) + 3;
 }

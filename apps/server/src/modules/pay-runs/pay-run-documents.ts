@@ -5,8 +5,8 @@ import { sdlCompanyTotalCents } from '@td/shared/rules/sdl';
 import { minutesToHours } from '@td/shared/rules/timesheet-hours';
 import type { Db } from '../../db/database.ts';
 import type { PayRunRow, PayslipRow } from '../../db/schema.ts';
-import { FONT, FONT_SIZE, fitToWidth, mm, PAGE_MARGIN, renderPdf } from '../../pdf/pdf-document.ts';
-import { drawRule, ensureSpace, writeHeading, writeParagraph } from '../../pdf/pdf-layout.ts';
+import { mm, renderPdf } from '../../pdf/pdf-document.ts';
+import { drawRule, writeHeading, writeParagraph, writeTableRow } from '../../pdf/pdf-layout.ts';
 import { payslipsOfRun } from './pay-runs.repository.ts';
 import { requirePaidRun, requireRun } from './pay-runs.service.ts';
 
@@ -156,25 +156,6 @@ const COLUMNS = [
   { label: 'Mode', width: mm(22), align: 'right' as const },
 ];
 
-function tableRow(
-  doc: PDFKit.PDFDocument,
-  cells: readonly string[],
-  bold = false,
-  columns: ReadonlyArray<{ width: number; align: 'left' | 'right' }> = COLUMNS,
-) {
-  doc.font(bold ? FONT.bold : FONT.regular).fontSize(FONT_SIZE.small);
-  ensureSpace(doc, doc.currentLineHeight(true) + 3);
-  const top = doc.y;
-  let x = PAGE_MARGIN;
-  columns.forEach((column, index) => {
-    const text = fitToWidth(doc, cells[index] ?? '', column.width - mm(2));
-    doc.text(text, x, top, { width: column.width - mm(2), align: column.align, lineBreak: false });
-    x += column.width;
-  });
-  doc.x = PAGE_MARGIN;
-  doc.y = top + doc.currentLineHeight(true) + 3;
-}
-
 const STATUTORY_COLUMNS = [
   { label: 'Worker', width: mm(52), align: 'left' as const },
   { label: 'Allowances', width: mm(20), align: 'right' as const },
@@ -193,15 +174,16 @@ function writeStatutoryTable(doc: PDFKit.PDFDocument, rows: readonly PayslipRow[
   const total = (pick: (row: PayslipRow) => number) => rows.reduce((sum, row) => sum + Number(pick(row)), 0);
   doc.moveDown(0.8);
   writeHeading(doc, 'Additions, CPF, SDL and levy');
-  tableRow(
+  writeTableRow(
     doc,
+    STATUTORY_COLUMNS,
     STATUTORY_COLUMNS.map((column) => column.label),
     true,
-    STATUTORY_COLUMNS,
   );
   for (const row of rows) {
-    tableRow(
+    writeTableRow(
       doc,
+      STATUTORY_COLUMNS,
       [
         `${row.worker_code} ${row.worker_first_name} ${row.worker_last_name}`,
         centsToText(Number(row.allowances_amount)),
@@ -212,13 +194,13 @@ function writeStatutoryTable(doc: PDFKit.PDFDocument, rows: readonly PayslipRow[
         centsToText(Number(row.levy)),
       ],
       false,
-      STATUTORY_COLUMNS,
     );
   }
   drawRule(doc);
   doc.moveDown(0.3);
-  tableRow(
+  writeTableRow(
     doc,
+    STATUTORY_COLUMNS,
     [
       'Total (SDL rounded down to the dollar)',
       centsToText(total((row) => row.allowances_amount)),
@@ -229,7 +211,6 @@ function writeStatutoryTable(doc: PDFKit.PDFDocument, rows: readonly PayslipRow[
       centsToText(total((row) => row.levy)),
     ],
     true,
-    STATUTORY_COLUMNS,
   );
 }
 
@@ -257,13 +238,14 @@ export async function registerPdf(db: Db, id: string, company: { name: string })
       );
       drawRule(doc);
       doc.moveDown(0.3);
-      tableRow(
+      writeTableRow(
         doc,
+        COLUMNS,
         COLUMNS.map((column) => column.label),
         true,
       );
       for (const row of rows) {
-        tableRow(doc, [
+        writeTableRow(doc, COLUMNS, [
           `${row.worker_code} ${row.worker_first_name} ${row.worker_last_name}`,
           minutesToHours(row.total_hours_worked).toFixed(2),
           minutesToHours(row.total_overtime_hours).toFixed(2),
@@ -275,8 +257,9 @@ export async function registerPdf(db: Db, id: string, company: { name: string })
       }
       drawRule(doc);
       doc.moveDown(0.3);
-      tableRow(
+      writeTableRow(
         doc,
+        COLUMNS,
         [
           `Total (${rows.length} payslips)`,
           minutesToHours(total((row) => row.total_hours_worked)).toFixed(2),

@@ -6,8 +6,15 @@ import { sdlCompanyTotalCents } from '@td/shared/rules/sdl';
 import { CPF_DUE_DAY_OF_NEXT_MONTH } from '@td/shared/rules/statutory-rates';
 import type { Db } from '../../db/database.ts';
 import type { PayRunRow, PayslipRow } from '../../db/schema.ts';
-import { FONT, FONT_SIZE, fitToWidth, mm, PAGE_MARGIN, renderPdf } from '../../pdf/pdf-document.ts';
-import { drawRule, ensureSpace, sectionGap, writeHeading, writeParagraph } from '../../pdf/pdf-layout.ts';
+import { mm, renderPdf } from '../../pdf/pdf-document.ts';
+import {
+  drawRule,
+  sectionGap,
+  type TableColumn,
+  writeHeading,
+  writeParagraph,
+  writeTableRow,
+} from '../../pdf/pdf-layout.ts';
 import type { RunFile } from './pay-run-documents.ts';
 import { payslipsOfRun } from './pay-runs.repository.ts';
 import { requireRun } from './pay-runs.service.ts';
@@ -154,27 +161,7 @@ export async function statutoryCsv(db: Db, id: string): Promise<RunFile> {
   return { fileName: `statutory-summary_${fileStem(s.run)}.csv`, body };
 }
 
-interface Column {
-  label: string;
-  width: number;
-  align: 'left' | 'right';
-}
-
-function tableRow(doc: PDFKit.PDFDocument, columns: readonly Column[], cells: readonly string[], bold = false) {
-  doc.font(bold ? FONT.bold : FONT.regular).fontSize(FONT_SIZE.small);
-  ensureSpace(doc, doc.currentLineHeight(true) + 3);
-  const top = doc.y;
-  let x = PAGE_MARGIN;
-  columns.forEach((column, index) => {
-    const text = fitToWidth(doc, cells[index] ?? '', column.width - mm(2));
-    doc.text(text, x, top, { width: column.width - mm(2), align: column.align, lineBreak: false });
-    x += column.width;
-  });
-  doc.x = PAGE_MARGIN;
-  doc.y = top + doc.currentLineHeight(true) + 3;
-}
-
-const CPF_COLUMNS: Column[] = [
+const CPF_COLUMNS: TableColumn[] = [
   { label: 'NRIC/FIN', width: mm(24), align: 'left' },
   { label: 'Name', width: mm(44), align: 'left' },
   { label: 'OW', width: mm(21), align: 'right' },
@@ -183,7 +170,7 @@ const CPF_COLUMNS: Column[] = [
   { label: 'Employer', width: mm(20), align: 'right' },
   { label: 'Total', width: mm(21), align: 'right' },
 ];
-const AMOUNT_COLUMNS = (label: string): Column[] => [
+const AMOUNT_COLUMNS = (label: string): TableColumn[] => [
   { label: 'NRIC/FIN', width: mm(24), align: 'left' },
   { label: 'Name', width: mm(44), align: 'left' },
   { label: 'Worker ID', width: mm(30), align: 'left' },
@@ -207,14 +194,14 @@ export async function statutoryPdf(db: Db, id: string, company: { name: string }
       );
       drawRule(doc);
       writeHeading(doc, `CPF contributions (due by ${s.cpfDue})`);
-      tableRow(
+      writeTableRow(
         doc,
         CPF_COLUMNS,
         CPF_COLUMNS.map((column) => column.label),
         true,
       );
       for (const row of s.cpf) {
-        tableRow(doc, CPF_COLUMNS, [
+        writeTableRow(doc, CPF_COLUMNS, [
           row.worker_fin_no ?? '',
           nameOf(row),
           centsToText(row.cpf_ordinary_wages),
@@ -224,7 +211,7 @@ export async function statutoryPdf(db: Db, id: string, company: { name: string }
           centsToText(Number(row.cpf_employee) + Number(row.cpf_employer)),
         ]);
       }
-      tableRow(
+      writeTableRow(
         doc,
         CPF_COLUMNS,
         [
@@ -241,30 +228,35 @@ export async function statutoryPdf(db: Db, id: string, company: { name: string }
       sectionGap(doc);
       writeHeading(doc, `Skills Development Levy (due by ${s.cpfDue})`);
       const sdlColumns = AMOUNT_COLUMNS('SDL');
-      tableRow(
+      writeTableRow(
         doc,
         sdlColumns,
         sdlColumns.map((column) => column.label),
         true,
       );
       for (const row of s.sdl) {
-        tableRow(doc, sdlColumns, [row.worker_fin_no ?? '', nameOf(row), row.worker_code, centsToText(row.sdl)]);
+        writeTableRow(doc, sdlColumns, [row.worker_fin_no ?? '', nameOf(row), row.worker_code, centsToText(row.sdl)]);
       }
-      tableRow(doc, sdlColumns, ['Total', `${s.sdl.length} workers`, '', centsToText(s.totals.sdl)], true);
-      tableRow(doc, sdlColumns, ['Payable', 'rounded down to the dollar', '', centsToText(s.totals.sdlPayable)], true);
+      writeTableRow(doc, sdlColumns, ['Total', `${s.sdl.length} workers`, '', centsToText(s.totals.sdl)], true);
+      writeTableRow(
+        doc,
+        sdlColumns,
+        ['Payable', 'rounded down to the dollar', '', centsToText(s.totals.sdlPayable)],
+        true,
+      );
       sectionGap(doc);
       writeHeading(doc, `Foreign Worker Levy (due by ${s.levyDue}, never deducted from pay)`);
       const levyColumns = AMOUNT_COLUMNS('Levy');
-      tableRow(
+      writeTableRow(
         doc,
         levyColumns,
         levyColumns.map((column) => column.label),
         true,
       );
       for (const row of s.levy) {
-        tableRow(doc, levyColumns, [row.worker_fin_no ?? '', nameOf(row), row.worker_code, centsToText(row.levy)]);
+        writeTableRow(doc, levyColumns, [row.worker_fin_no ?? '', nameOf(row), row.worker_code, centsToText(row.levy)]);
       }
-      tableRow(doc, levyColumns, ['Total', `${s.levy.length} workers`, '', centsToText(s.totals.levy)], true);
+      writeTableRow(doc, levyColumns, ['Total', `${s.levy.length} workers`, '', centsToText(s.totals.levy)], true);
     },
   );
   return { fileName: `statutory-summary_${fileStem(s.run)}.pdf`, body: pdf };
