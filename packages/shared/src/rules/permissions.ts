@@ -48,6 +48,8 @@ export const PERMISSIONS = [
   'holidays.write',
   // Staff accounts and their settings (compulsory two-factor sign-in).
   'users.manage',
+  // The installation's own tools an admin uses to check a setup (the compliance digest's send-now).
+  'settings.manage',
   'audit.read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];

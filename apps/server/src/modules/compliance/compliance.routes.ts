@@ -96,7 +96,8 @@ export const complianceRoutes: FastifyPluginAsyncZod<ComplianceRoutesOptions> = 
 
   app.post(
     '/digest/send-now',
-    { config: { permission: 'compliance.write' }, schema: { tags, response: { 200: DigestSendResult } } },
+    // Decision 094: "admin, for testing a setup".
+    { config: { permission: 'settings.manage' }, schema: { tags, response: { 200: DigestSendResult } } },
     (request) => sendDigestNow({ ...ctx, mailer, appOrigin: originOf(request, publicOrigin) }),
   );
 };
