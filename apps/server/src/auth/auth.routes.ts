@@ -192,7 +192,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; sessionPolicy: auth.
   );
   app.delete(
     '/sessions/:id',
-    { config: SIGNED_IN, schema: { tags: ['auth'], params: z.object({ id: z.string().min(1).max(100) }) } },
+    { config: SIGNED_IN, schema: { tags: ['auth'], params: SessionIdParams } },
     async (request, reply) => {
       if (!(await sessions.endOwnSession(db, own(request).user, request.params.id))) {
         throw notFound('This session has already ended.');
@@ -201,5 +201,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; sessionPolicy: auth.
     },
   );
 };
+
+/**
+ * A session's id is the SHA-256 of its token in base64url (auth.service `sessionIdOf`): anything else is
+ * refused with 400 before it reaches the database (a NUL byte made PostgreSQL answer 500 in the fuzz).
+ */
+const SessionIdParams = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Session id must be a session of this account.'),
+});
 
 export const HealthResponse = z.object({ status: z.literal('ok') });

@@ -154,4 +154,15 @@ describe('own sessions (decision 104)', () => {
     ).toBe(401);
     expect((await t.request({ method: 'GET', url: '/api/workers' })).statusCode).toBe(200);
   });
+
+  it('refuses an id that cannot be a session with 400, and ends nothing (a NUL byte was a 500 on PostgreSQL)', async () => {
+    const t = await buildTestApp();
+    await t.signIn();
+    for (const id of ['a%00b', 'a%20b', '%E2%80%8B']) {
+      const refused = await t.request({ method: 'DELETE', url: `/api/auth/sessions/${id}` });
+      expect(refused.statusCode).toBe(400);
+    }
+    expect((await t.request({ method: 'GET', url: '/api/auth/sessions' })).json().items).toHaveLength(1);
+    expect((await t.request({ method: 'DELETE', url: '/api/auth/sessions/unknownsession' })).statusCode).toBe(404);
+  });
 });
