@@ -545,7 +545,13 @@ async function crashRun(label: string, databaseUrl: string | undefined): Promise
         }
       });
       if (missing.length > 0) problems.push(`after the restart, ${missing.length} stored file(s) not in their place`);
-      const left = listTrash();
+      // Decision 087: on PostgreSQL the trash is settled by the background job of the lock's holder, which
+      // runs just after the server is ready, not before it: give it a few seconds before calling it left.
+      let left = listTrash();
+      for (let waited = 0; left.length > 0 && waited < 10_000; waited += 250) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        left = listTrash();
+      }
       if (left.length > 0) problems.push(`after the restart, ${left.length} file(s) still in the trash`);
       return problems;
     } finally {
