@@ -6,11 +6,55 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table.tsx';
+import { type DataColumn, DataTable, Pagination } from '@/components/ui/table.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { api, withQuery } from '@/lib/api-client.ts';
 import { formatDate, formatSgd } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
+
+type LevyRow = LevySheet['items'][number];
+
+/** A month of a large workforce is thousands of permits: the screen shows them a page at a time. */
+const PAGE_SIZE = 50;
+
+const dateOrDash = (date: string | null) => (date ? formatDate(date) : '—');
+
+/** On a phone each permit is a card: the worker, the levy, then the rest as fields. */
+const columns: ReadonlyArray<DataColumn<LevyRow>> = [
+  {
+    id: 'worker',
+    header: 'Worker',
+    card: 'title',
+    cell: (item) => (
+      <>
+        {item.name} <span className="text-ink-muted">({item.worker_code})</span>
+      </>
+    ),
+  },
+  { id: 'fin', header: 'FIN', cell: (item) => item.fin ?? '—' },
+  { id: 'tier', header: 'Tier', card: 'subtitle', cell: (item) => LEVY_TIER_LABELS[item.levy_tier] },
+  {
+    id: 'issued',
+    header: 'Permit issued',
+    className: 'whitespace-nowrap',
+    cell: (item) => dateOrDash(item.date_of_issuance),
+  },
+  {
+    id: 'cancelled',
+    header: 'Cancelled',
+    className: 'whitespace-nowrap',
+    cell: (item) => dateOrDash(item.wp_cancellation_date),
+  },
+  { id: 'days', header: 'Days', className: 'tabular-nums', cell: (item) => item.days },
+  { id: 'rate', header: 'Monthly rate', className: 'tabular-nums', cell: (item) => formatSgd(item.monthly_rate) },
+  {
+    id: 'levy',
+    header: 'Levy',
+    card: 'badge',
+    className: 'tabular-nums font-medium',
+    cell: (item) => formatSgd(item.amount),
+  },
+];
 
 const lastMonth = () => {
   const now = new Date();
@@ -25,6 +69,7 @@ const lastMonth = () => {
 export function LevyReportPage() {
   usePageTitle('Levy Report');
   const [month, setMonth] = useState(lastMonth());
+  const [page, setPage] = useState(1);
   const ready = /^\d{4}-\d{2}$/.test(month);
   const sheet = useQuery({
     queryKey: ['reports', 'levy', month],
@@ -38,7 +83,15 @@ export function LevyReportPage() {
         description="The Foreign Worker Levy of each Work Permit holder for a month: the employer's cost, paid by GIRO."
       />
       <div className="flex flex-wrap items-end gap-3">
-        <TextField label="Month" type="month" value={month} onChange={(event) => setMonth(event.target.value)} />
+        <TextField
+          label="Month"
+          type="month"
+          value={month}
+          onChange={(event) => {
+            setMonth(event.target.value);
+            setPage(1);
+          }}
+        />
       </div>
       {!ready ? (
         <p>Choose a month.</p>
@@ -71,33 +124,23 @@ export function LevyReportPage() {
           {sheet.data.items.length === 0 ? (
             <p>No Work Permit holder had a valid permit in {month}.</p>
           ) : (
-            <Table caption={`Foreign Worker Levy, ${month}`}>
-              <THead>
-                <TR>
-                  {['Worker', 'FIN', 'Tier', 'Permit issued', 'Cancelled', 'Days', 'Monthly rate', 'Levy'].map(
-                    (label) => (
-                      <TH key={label}>{label}</TH>
-                    ),
-                  )}
-                </TR>
-              </THead>
-              <TBody>
-                {sheet.data.items.map((item) => (
-                  <TR key={item.worker_id}>
-                    <TD>
-                      {item.name} <span className="text-ink-muted">({item.worker_code})</span>
-                    </TD>
-                    <TD>{item.fin ?? '—'}</TD>
-                    <TD>{LEVY_TIER_LABELS[item.levy_tier]}</TD>
-                    <TD>{item.date_of_issuance ? formatDate(item.date_of_issuance) : '—'}</TD>
-                    <TD>{item.wp_cancellation_date ? formatDate(item.wp_cancellation_date) : '—'}</TD>
-                    <TD>{item.days}</TD>
-                    <TD>{formatSgd(item.monthly_rate)}</TD>
-                    <TD>{formatSgd(item.amount)}</TD>
-                  </TR>
-                ))}
-              </TBody>
-            </Table>
+            <div>
+              <DataTable
+                caption={`Foreign Worker Levy, ${month}`}
+                columns={columns}
+                rows={sheet.data.items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)}
+                rowKey={(item) => item.worker_id}
+              />
+              {sheet.data.items.length > PAGE_SIZE && (
+                <Pagination
+                  page={page}
+                  pageSize={PAGE_SIZE}
+                  total={sheet.data.items.length}
+                  onPageChange={setPage}
+                  label="Levy report pages"
+                />
+              )}
+            </div>
           )}
         </>
       )}
