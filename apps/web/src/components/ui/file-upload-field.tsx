@@ -5,6 +5,13 @@ import { cn } from './cn.ts';
 import { FileLink } from './file-link.tsx';
 import { Spinner } from './spinner.tsx';
 
+/** The design system's file input: its button drawn like a secondary button. */
+export const fileInputClasses = cn(
+  'min-w-0 text-sm text-ink-muted',
+  'file:mr-3 file:h-9 file:cursor-pointer file:rounded-lg file:border file:border-line file:bg-white file:px-3',
+  'file:text-sm file:font-medium file:text-ink hover:file:bg-canvas disabled:opacity-60',
+);
+
 export interface FileUploadFieldProps {
   /** What the file is, e.g. "IPA Document" or "Certificate". */
   label: string;
@@ -176,11 +183,7 @@ export function FileUploadField({
               aria-invalid={failure || error ? true : undefined}
               aria-describedby={messageId}
               onChange={(event) => void choose(event)}
-              className={cn(
-                'min-w-0 flex-1 text-sm text-ink-muted',
-                'file:mr-3 file:h-9 file:cursor-pointer file:rounded-lg file:border file:border-line file:bg-white file:px-3',
-                'file:text-sm file:font-medium file:text-ink hover:file:bg-canvas disabled:opacity-60',
-              )}
+              className={cn('flex-1', fileInputClasses)}
             />
             {state === 'uploading' && (
               <span className="inline-flex items-center gap-2 text-sm text-accent">

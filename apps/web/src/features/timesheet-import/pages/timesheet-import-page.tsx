@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert.tsx';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { CheckboxField } from '@/components/ui/checkbox-field.tsx';
+import { fileInputClasses } from '@/components/ui/file-upload-field.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
@@ -234,28 +235,41 @@ export function TimesheetImportPage() {
           {problem}
         </Alert>
       )}
-      <div>
-        <label htmlFor="attendance-file" className="block text-sm font-medium">
+      <div className="flex flex-col gap-1.5 rounded-2xl border border-line bg-surface p-4 shadow-sm">
+        <label htmlFor="attendance-file" className="text-sm font-medium text-ink">
           Attendance file
         </label>
         <input
           id="attendance-file"
           type="file"
           accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          aria-describedby="attendance-file-hint"
+          disabled={progress !== null}
           onChange={(event) => void choose(event.target.files?.[0] ?? null)}
-          className="mt-1 block"
+          className={fileInputClasses}
         />
+        <p id="attendance-file-hint" className="text-sm text-ink-muted">
+          {file ? `${file.name}: choose another file to start again.` : 'CSV or Excel .xlsx, at most 20 MB.'}
+        </p>
       </div>
       {progress && (
         <div className="space-y-1">
           <label htmlFor="import-progress" className="text-sm">
             {progress.label}…
           </label>
-          <progress id="import-progress" className="block w-full" max={1} value={progress.share ?? undefined} />
+          <progress
+            id="import-progress"
+            className="block h-2 w-full accent-accent"
+            max={1}
+            value={progress.share ?? undefined}
+          />
         </div>
       )}
       {inspection && (
-        <section aria-labelledby="mapping-heading" className="space-y-3 rounded border p-4">
+        <section
+          aria-labelledby="mapping-heading"
+          className="space-y-3 rounded-2xl border border-line bg-surface p-4 shadow-sm"
+        >
           <h2 id="mapping-heading" className="text-lg font-semibold">
             Columns ({inspection.rows.toLocaleString('en')} rows)
           </h2>
