@@ -171,7 +171,8 @@ export function writeTableRow(doc: PdfDoc, columns: readonly TableColumn[], cell
   let x = PAGE_MARGIN;
   columns.forEach((column, index) => {
     const text = fitToWidth(doc, cells[index] ?? '', column.width - mm(2));
-    doc.text(text, x, top, { width: column.width - mm(2), align: column.align, lineBreak: false });
+    // Decision 080: a worker's name may be in any script; writeText sets it in the font that holds it.
+    writeText(doc, text, x, top, { width: column.width - mm(2), align: column.align, lineBreak: false });
     x += column.width;
   });
   doc.x = PAGE_MARGIN;
