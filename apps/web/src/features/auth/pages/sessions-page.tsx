@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { ListLoadError } from '@/components/ui/list-load-error.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table.tsx';
+import { type DataColumn, DataTable } from '@/components/ui/table.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
@@ -40,6 +40,28 @@ export function browserOf(userAgent: string | null): string {
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
+/** On a phone each session is a card: the browser, then where and when. */
+const columns: ReadonlyArray<DataColumn<ActiveSession>> = [
+  {
+    id: 'browser',
+    header: 'Browser',
+    card: 'title',
+    cell: (session) => (
+      <>
+        {browserOf(session.user_agent)}{' '}
+        {session.current && (
+          <Badge tone="blue" className="ml-1">
+            This browser
+          </Badge>
+        )}
+      </>
+    ),
+  },
+  { id: 'address', header: 'Address', className: 'tabular-nums', cell: (session) => session.ip ?? '—' },
+  { id: 'created', header: 'Signed in', className: 'whitespace-nowrap', cell: (session) => when(session.created_at) },
+  { id: 'seen', header: 'Last seen', className: 'whitespace-nowrap', cell: (session) => when(session.last_seen_at) },
+];
+
 /** Decision 104: the account's own active sessions; any of them can be ended. */
 export function SessionsPage() {
   usePageTitle('Sessions');
@@ -73,47 +95,25 @@ export function SessionsPage() {
           onRetry={() => void sessions.refetch()}
         />
       ) : (
-        <Table caption="Your active sessions">
-          <THead>
-            <TR>
-              <TH>Browser</TH>
-              <TH>Address</TH>
-              <TH>Signed in</TH>
-              <TH>Last seen</TH>
-              <TH>
-                <span className="sr-only">Actions</span>
-              </TH>
-            </TR>
-          </THead>
-          <TBody>
-            {sessions.data.items.map((session) => (
-              <TR key={session.id}>
-                <TD>
-                  {browserOf(session.user_agent)}{' '}
-                  {session.current && (
-                    <Badge tone="blue" className="ml-1">
-                      This browser
-                    </Badge>
-                  )}
-                </TD>
-                <TD className="tabular-nums">{session.ip ?? '—'}</TD>
-                <TD className="whitespace-nowrap">{when(session.created_at)}</TD>
-                <TD className="whitespace-nowrap">{when(session.last_seen_at)}</TD>
-                <TD className="text-right">
-                  <Button
-                    variant="link"
-                    size="sm"
-                    aria-label={`End session: ${browserOf(session.user_agent)}${session.current ? ' (this browser)' : ''}`}
-                    disabled={end.isPending}
-                    onClick={() => end.mutate(session)}
-                  >
-                    End session
-                  </Button>
-                </TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
+        <DataTable
+          caption="Your active sessions"
+          columns={columns}
+          rows={sessions.data.items}
+          rowKey={(session) => session.id}
+          actions={(session, layout) => (
+            <div className={layout === 'card' ? 'flex justify-end' : 'text-right'}>
+              <Button
+                variant={layout === 'card' ? 'secondary' : 'link'}
+                size="sm"
+                aria-label={`End session: ${browserOf(session.user_agent)}${session.current ? ' (this browser)' : ''}`}
+                disabled={end.isPending}
+                onClick={() => end.mutate(session)}
+              >
+                End session
+              </Button>
+            </div>
+          )}
+        />
       )}
     </div>
   );
