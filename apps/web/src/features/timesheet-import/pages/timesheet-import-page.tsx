@@ -249,7 +249,7 @@ export function TimesheetImportPage() {
           className={fileInputClasses}
         />
         <p id="attendance-file-hint" className="text-sm text-ink-muted">
-          {file ? `${file.name}: choose another file to start again.` : 'CSV or Excel .xlsx, at most 20 MB.'}
+          {file ? `${file.name}: choose another file to start again.` : 'Next you match its columns to the timesheet fields, then check a preview.'}
         </p>
       </div>
       {progress && (
