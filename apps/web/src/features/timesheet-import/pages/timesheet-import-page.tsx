@@ -249,7 +249,9 @@ export function TimesheetImportPage() {
           className={fileInputClasses}
         />
         <p id="attendance-file-hint" className="text-sm text-ink-muted">
-          {file ? `${file.name}: choose another file to start again.` : 'Next you match its columns to the timesheet fields, then check a preview.'}
+          {file
+            ? `${file.name}: choose another file to start again.`
+            : 'Next you match its columns to the timesheet fields, then check a preview.'}
         </p>
       </div>
       {progress && (
