@@ -10,6 +10,7 @@ import { expectStatusTotalsExact } from '../../test/status-totals.ts';
 import { loadConfig } from '../config.ts';
 import { createLocalFileStore } from '../files/local-file-store.ts';
 import { DEMO_EMAIL, DemoRefused, generateDemoData, prepareDemo } from './demo-data.ts';
+import { DEMO_SITES } from './demo-people.ts';
 
 const NOW = new Date('2026-05-20T04:00:00Z');
 const company = loadConfig({ NODE_ENV: 'test', DATA_DIR: os.tmpdir() }).company;
@@ -63,6 +64,16 @@ describe('demo data (npm run demo)', () => {
         .where('time_in', '=', '19:00')
         .executeTakeFirstOrThrow();
       expect(night).toMatchObject({ time_out: '07:00', hours_worked: 480, overtime_hours: 180 });
+
+      // Decision 090: every timesheet is on one of the demo's sites, each site with its crew.
+      const perSite = await db
+        .selectFrom('timesheets')
+        .innerJoin('sites', 'sites.id', 'timesheets.site_id')
+        .select(['sites.name', (eb) => eb.fn.countAll<number>().as('count')])
+        .groupBy('sites.name')
+        .execute();
+      expect(perSite.map((site) => site.name).sort()).toEqual(DEMO_SITES.map((site) => site.name).sort());
+      expect(perSite.reduce((sum, site) => sum + Number(site.count), 0)).toBe(counts.timesheets);
 
       // SPEC 4: a charge is Deducted exactly when a paid payslip of its worker covers its date.
       const charges = await db.selectFrom('admin_charges').selectAll().execute();
@@ -152,6 +163,8 @@ describe('demo data (npm run demo)', () => {
       expect(workers).toHaveLength(16);
       expect(new Set(workers.map((w) => w.worker_id)).size).toBe(16);
       expect(new Set(workers.map((w) => w.fin_no_key)).size).toBe(16);
+      // The sites are reused, not added again.
+      expect(await db.selectFrom('sites').select('name').execute()).toHaveLength(DEMO_SITES.length);
     } finally {
       await db.destroy();
       await fs.rm(dir, { recursive: true, force: true });

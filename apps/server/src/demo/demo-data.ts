@@ -30,11 +30,13 @@ import {
   type PayslipSource,
   sumTimesheetsByWorker,
 } from '../modules/payslips/public.ts';
+import { createSite, listSiteNames, siteNameKey } from '../modules/sites/public.ts';
 import * as repo from './demo.repository.ts';
 import { demoDocument, demoPhoto } from './demo-files.ts';
 import {
   between,
   CHARGE_DESCRIPTIONS,
+  DEMO_SITES,
   pick,
   planWorker,
   SHIFTS,
@@ -115,6 +117,10 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
     progress('files', index + 1, withFiles);
   }
 
+  // The sites go through the product's own path too (its check of the name and its audit entry); a
+  // `--force` run reuses the ones already there.
+  const siteIds = await demoSites(db, options.actor, now);
+
   // SQLite's default page cache (2 MB) makes every index insert of a large load read and write pages
   // again; 256 MB for the load's connection keeps the indexes in memory (restored afterwards).
   const sqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
@@ -145,7 +151,7 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
       counts.adminCharges = charges.length;
       progress('admin charges', charges.length, charges.length);
 
-      counts.timesheets = await insertTimesheets(trx, plans, random, historyStart, today, stamp, progress);
+      counts.timesheets = await insertTimesheets(trx, plans, siteIds, random, historyStart, today, stamp, progress);
 
       for (let back = options.months; back >= 1; back--) {
         const { rows, links } = await payslipRows(
@@ -313,10 +319,25 @@ function chargeRows(
   return rows;
 }
 
-/** Day by day, every on-site worker who had joined and not yet left: Sundays off, a few absences. */
+/** The ids of the demo's sites, each created unless a site of its name exists. */
+async function demoSites(db: Db, actor: Actor, now: Date): Promise<string[]> {
+  const existing = new Map((await listSiteNames(db)).map((site) => [site.name_key, site.id]));
+  const ids: string[] = [];
+  for (const site of DEMO_SITES) {
+    const id = existing.get(siteNameKey(site.name)) ?? (await createSite(db, { ...site, active: true }, actor, now)).id;
+    ids.push(id);
+  }
+  return ids;
+}
+
+/**
+ * Day by day, every on-site worker who had joined and not yet left: Sundays off, a few absences. Each
+ * worker stays on one site (by their place in the roster), as crews are deployed.
+ */
 async function insertTimesheets(
   db: Db,
   plans: WorkerPlan[],
+  siteIds: readonly string[],
   random: () => number,
   from: string,
   today: string,
@@ -331,7 +352,7 @@ async function insertTimesheets(
     const workDate = addDays(from, day);
     if (new Date(`${workDate}T00:00:00Z`).getUTCDay() !== 0) {
       const rows: TimesheetRow[] = [];
-      for (const plan of onSite) {
+      for (const [index, plan] of onSite.entries()) {
         if (plan.row.created_at.slice(0, 10) > workDate || (plan.leftOn !== null && plan.leftOn < workDate)) continue;
         if (random() > ATTENDANCE) continue;
         const shift = shifts[Math.floor(random() * shifts.length)] ?? shifts[0];
@@ -345,7 +366,7 @@ async function insertTimesheets(
           hours_worked: shift.hoursWorked,
           overtime_hours: shift.overtime,
           notes: random() < 0.05 ? pick(random, TIMESHEET_NOTES) : null,
-          site_id: null,
+          site_id: siteIds[index % siteIds.length] ?? null,
           rest_day_requested_by: 'Employer',
           created_at: stamp,
           updated_at: stamp,

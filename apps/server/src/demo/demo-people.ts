@@ -320,3 +320,28 @@ export function trainingExpiry(
 
 export const trainingName = (index: number) => TRAINING_NAMES[index % TRAINING_NAMES.length] ?? 'CSOC';
 export const trainingProvider = (index: number) => TRAINING_PROVIDERS[index % TRAINING_PROVIDERS.length] ?? null;
+
+/**
+ * The clients' sites of a demo installation (decision 090): the crew entry, the attendance import and the
+ * manpower report start from a site. Fictional clients and projects.
+ */
+export const DEMO_SITES = [
+  {
+    name: 'Tuas Port Phase 3',
+    client_company: 'Straits Marine Engineering Pte Ltd',
+    project_reference: 'TP3-C12',
+    address: '50 Tuas South Avenue 8, Singapore 637600',
+  },
+  {
+    name: 'Punggol Digital District Block C',
+    client_company: 'Northshore Builders Pte Ltd',
+    project_reference: 'PDD-C-204',
+    address: '1 Punggol Way, Singapore 828761',
+  },
+  {
+    name: 'Jurong Lake Viaduct',
+    client_company: 'Westlink Civil Contractors Pte Ltd',
+    project_reference: 'JLV-07',
+    address: '21 Jurong Town Hall Road, Singapore 609431',
+  },
+] as const;
