@@ -6,19 +6,34 @@ import { buttonClasses } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table.tsx';
+import { type DataColumn, DataTable } from '@/components/ui/table.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { siteQueries } from '@/features/sites/public/site-queries.ts';
 import { api, withQuery } from '@/lib/api-client.ts';
+import { localMonth } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 
-const thisMonth = () => new Date().toISOString().slice(0, 7);
+type ManpowerRow = ManpowerSheet['items'][number] & { serial: number };
+
+const orDash = (value: string | null) => value ?? '—';
+
+/** On a phone each worker is a card: the name and serial number, then the return's fields. */
+const columns: ReadonlyArray<DataColumn<ManpowerRow>> = [
+  { id: 'serial', header: 'S/N', card: 'badge', className: 'tabular-nums', cell: (item) => item.serial },
+  { id: 'fin', header: 'FIN', cell: (item) => orDash(item.fin) },
+  { id: 'name', header: 'Name', card: 'title', cell: (item) => item.name },
+  { id: 'nationality', header: 'Nationality', cell: (item) => orDash(item.nationality) },
+  { id: 'trade', header: 'Trade', cell: (item) => orDash(item.trade) },
+  { id: 'pass', header: 'Pass Type', cell: (item) => orDash(item.pass_type) },
+  { id: 'days', header: 'Days Worked', className: 'tabular-nums', cell: (item) => item.days },
+  { id: 'hours', header: 'Hours Worked', className: 'tabular-nums', cell: (item) => item.hours.toFixed(2) },
+];
 
 /** Decision 090: each worker who worked at a site in a month, with days and hours; CSV and PDF. */
 export function ManpowerReportPage() {
   usePageTitle('Manpower Report');
   const [siteId, setSiteId] = useState('');
-  const [month, setMonth] = useState(thisMonth());
+  const [month, setMonth] = useState(localMonth());
   const sites = useQuery(siteQueries.all());
   const ready = siteId !== '' && /^\d{4}-\d{2}$/.test(month);
   const query = { site_id: siteId, month };
@@ -64,31 +79,12 @@ export function ManpowerReportPage() {
       ) : sheet.data.items.length === 0 ? (
         <p>No worker has timesheets at this site in {month}.</p>
       ) : (
-        <Table caption={`Manpower at ${sheet.data.site.name}, ${month}`}>
-          <THead>
-            <TR>
-              {['S/N', 'FIN', 'Name', 'Nationality', 'Trade', 'Pass Type', 'Days Worked', 'Hours Worked'].map(
-                (label) => (
-                  <TH key={label}>{label}</TH>
-                ),
-              )}
-            </TR>
-          </THead>
-          <TBody>
-            {sheet.data.items.map((item, index) => (
-              <TR key={item.worker_id}>
-                <TD>{index + 1}</TD>
-                <TD>{item.fin ?? '—'}</TD>
-                <TD>{item.name}</TD>
-                <TD>{item.nationality ?? '—'}</TD>
-                <TD>{item.trade ?? '—'}</TD>
-                <TD>{item.pass_type ?? '—'}</TD>
-                <TD>{item.days}</TD>
-                <TD>{item.hours.toFixed(2)}</TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
+        <DataTable
+          caption={`Manpower at ${sheet.data.site.name}, ${month}`}
+          columns={columns}
+          rows={sheet.data.items.map((item, index) => ({ ...item, serial: index + 1 }))}
+          rowKey={(item) => item.worker_id}
+        />
       )}
     </div>
   );
