@@ -86,7 +86,11 @@ describe('two-factor sign-in (decision 104)', () => {
     expect(again.statusCode).toBe(401);
     expect(again.json().error.message).toBe(CODE_USED);
     expect((await step2(t, await password1(t, me.email), { code: codeOf(secret, now - 30_000) })).statusCode).toBe(401);
-    const row = await t.db.selectFrom('users').select('totp_last_step').where('email', '=', me.email).executeTakeFirst();
+    const row = await t.db
+      .selectFrom('users')
+      .select('totp_last_step')
+      .where('email', '=', me.email)
+      .executeTakeFirst();
     expect(row?.totp_last_step).toBe(Math.floor((now + 30_000) / 30_000));
   });
 
@@ -97,9 +101,9 @@ describe('two-factor sign-in (decision 104)', () => {
     const now = Date.now();
     const code = codeOf(first, now);
     expect((await t.request({ method: 'POST', url: '/api/auth/totp/enable', payload: { code } })).statusCode).toBe(200);
-    expect(
-      (await t.request({ method: 'POST', url: '/api/auth/totp/disable', payload: { password } })).statusCode,
-    ).toBe(204);
+    expect((await t.request({ method: 'POST', url: '/api/auth/totp/disable', payload: { password } })).statusCode).toBe(
+      204,
+    );
     // A second enrolment within the same 30 s: a code of that step was accepted for this account.
     const second = (await t.request({ method: 'POST', url: '/api/auth/totp/setup' })).json().secret;
     const refused = await t.request({

@@ -132,7 +132,7 @@ export const workersRoutes: FastifyPluginAsyncZod<WorkersRoutesOptions> = async 
     '/:id/history',
     { config: { permission: 'workers.history' }, schema: { tags, params: IdParams, response: { 200: WorkerHistory } } },
     async (request) => ({
-      items: await workers.workerHistory(db, request.params.id),
+      items: await workers.workerHistory(db, request.params.id, roleOf(request)),
     }),
   );
 

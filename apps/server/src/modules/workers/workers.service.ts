@@ -4,7 +4,12 @@ import { WORKER_STATUSES } from '@td/shared/options/workers';
 import { type CsvCell, toCsv } from '@td/shared/rules/csv';
 import { dateInTimeZone } from '@td/shared/rules/dates';
 import { daysUntilExpiry, expiryWindow } from '@td/shared/rules/expiry';
-import type { Role } from '@td/shared/rules/permissions';
+import {
+  type GuardedWorkerField,
+  guardedValue,
+  type Role,
+  WORKER_FIELD_PERMISSIONS,
+} from '@td/shared/rules/permissions';
 import { workerIdCandidate } from '@td/shared/rules/worker-id';
 import { identityKey } from '@td/shared/rules/worker-identity';
 import { dashboardMonths, growthTrend, statusTotals } from '@td/shared/rules/worker-statistics';
@@ -452,7 +457,14 @@ export function withMaskedAccounts<T extends { items: Worker[] }>(list: T): T {
   };
 }
 
-export async function workerHistory(db: Db, id: string): Promise<WorkerHistoryEntry[]> {
+/**
+ * Decision 108: the history shows each change of a guarded field as the role may see the field (payroll
+ * holds `workers.history` but not `workers.contact`: a changed phone shows masked).
+ */
+const historyValue = (field: string, value: unknown, role: Role): unknown =>
+  field in WORKER_FIELD_PERMISSIONS ? guardedValue(field as GuardedWorkerField, value, role) : value;
+
+export async function workerHistory(db: Db, id: string, role: Role): Promise<WorkerHistoryEntry[]> {
   await getWorker(db, id);
   const entries = await listAuditEntries(db, 'worker', id);
   return entries
@@ -465,8 +477,18 @@ export async function workerHistory(db: Db, id: string): Promise<WorkerHistoryEn
         .map(([field, [before, after]]) =>
           // Decision 083: the history shows an account number masked, as every screen but the edit form.
           field === 'bank_account_no'
-            ? { field, label: HISTORY_LABELS[field] ?? field, before: maskedValue(before), after: maskedValue(after) }
-            : { field, label: HISTORY_LABELS[field] ?? field, before, after },
+            ? {
+                field,
+                label: HISTORY_LABELS[field] ?? field,
+                before: maskedValue(historyValue(field, before, role)),
+                after: maskedValue(historyValue(field, after, role)),
+              }
+            : {
+                field,
+                label: HISTORY_LABELS[field] ?? field,
+                before: historyValue(field, before, role),
+                after: historyValue(field, after, role),
+              },
         );
       return {
         id: entry.id,
