@@ -39,7 +39,8 @@ const ExportQuery = WorkerFilterQuery.extend(WorkerSortQuery.shape);
 export const workersRoutes: FastifyPluginAsyncZod<WorkersRoutesOptions> = async (app, { db, timeZone, store }) => {
   // The age check (decision 023) reads today in the business time zone at each request.
   const today = () => dateInTimeZone(new Date(), timeZone);
-  const CreateBody = workerInputSchema('add', { today });
+  // Decision 108: the salary is required of the roles that see pay, checked by createWorker.
+  const CreateBody = workerInputSchema('add', { today, payRequired: false });
   const UpdateBody = workerInputSchema('edit', { today });
 
   // Decision 083: the list answers the account number masked; the worker's own answer (the edit form's) whole.
@@ -140,7 +141,9 @@ export const workersRoutes: FastifyPluginAsyncZod<WorkersRoutesOptions> = async 
     '/',
     { config: { permission: 'workers.write' }, schema: { tags, body: CreateBody, response: { 201: Worker } } },
     async (request, reply) =>
-      reply.status(201).send(await workers.createWorker(db, request.body, currentUser(request))),
+      reply
+        .status(201)
+        .send(await workers.createWorker(db, request.body, currentUser(request), { role: roleOf(request) })),
   );
 
   app.put(

@@ -8,6 +8,7 @@ import {
   type GuardedWorkerField,
   guardedValue,
   type Role,
+  roleCan,
   WORKER_FIELD_PERMISSIONS,
 } from '@td/shared/rules/permissions';
 import { workerIdCandidate } from '@td/shared/rules/worker-id';
@@ -19,6 +20,7 @@ import {
   type ExpiringWorker,
   type ExpiringWorkerList,
   MAX_EXPIRED_ROWS,
+  requiredMessage,
   UNIQUE_IDENTITY_FIELDS,
   type UniqueIdentityField,
   WORKER_FIELD_LABELS,
@@ -102,6 +104,8 @@ export interface CreateWorkerOptions {
   now?: Date;
   /** Numbers in [0, 1); tests pass a fixed sequence. */
   random?: () => number;
+  /** Decision 108: the adding role; the pay it cannot see is neither asked nor taken, the answer is masked. */
+  role?: Role;
 }
 
 /**
@@ -113,8 +117,16 @@ export async function createWorker(
   db: Db,
   input: WorkerInput,
   actor: Actor,
-  { now = new Date(), random = secureRandom }: CreateWorkerOptions = {},
+  { now = new Date(), random = secureRandom, role }: CreateWorkerOptions = {},
 ): Promise<Worker> {
+  if (role) {
+    // Decision 108: a role that cannot see pay neither gives it nor is asked for it (the form hides it).
+    if (roleCan(role, 'workers.pay') && input.salary_rate === null) {
+      const message = requiredMessage(WORKER_FIELD_LABELS.salary_rate);
+      throw badRequest(message, { salary_rate: message });
+    }
+    input = keepHiddenFields(input, {}, role);
+  }
   await assertStoredFiles(db, FILE_FIELDS, input, null);
   await assertUniqueIdentity(db, input);
   const fourDigitTaken = await repo.countFourDigitWorkerIds(db);
@@ -130,7 +142,7 @@ export async function createWorker(
           input,
         );
         await recordAudit(trx, actor, { action: 'create', entity: 'worker', entityId: worker.id, after: worker });
-        return worker;
+        return role ? workerFieldsFor<Worker>(role)(worker) : worker;
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
