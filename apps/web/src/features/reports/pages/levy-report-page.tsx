@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
+import { useCan } from '@/features/auth/public/access.ts';
 import { api, withQuery } from '@/lib/api-client.ts';
 import { formatDate, formatSgd } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
@@ -25,6 +26,8 @@ const lastMonth = () => {
 export function LevyReportPage() {
   usePageTitle('Levy Report');
   const [month, setMonth] = useState(lastMonth());
+  // Decision 108: the form is `workers.write` (not payroll's or a viewer's): they get the worker's page.
+  const canEditWorkers = useCan()('workers.write');
   const ready = /^\d{4}-\d{2}$/.test(month);
   const sheet = useQuery({
     queryKey: ['reports', 'levy', month],
@@ -61,7 +64,10 @@ export function LevyReportPage() {
               {sheet.data.without_tier.map((worker, index) => (
                 <span key={worker.worker_id}>
                   {index > 0 && ', '}
-                  <Link className="font-medium underline" to={`/worker/edit/${worker.worker_id}`}>
+                  <Link
+                    className="font-medium underline"
+                    to={`/worker/${canEditWorkers ? 'edit' : 'view'}/${worker.worker_id}`}
+                  >
                     {worker.name} ({worker.worker_code})
                   </Link>
                 </span>
