@@ -132,7 +132,8 @@ export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFo
   );
   const form = useForm<FormValues>({
     resolver,
-    defaultValues: toFormValues(worker),
+    // Decision 108: the pay a role cannot see is not in the form at all (a masked account would fail its check).
+    defaultValues: seesPay ? toFormValues(worker) : withoutPay(toFormValues(worker)),
     // Focus goes to the first message in page order, documents included (focusFirstInvalid).
     shouldFocusError: false,
   });
