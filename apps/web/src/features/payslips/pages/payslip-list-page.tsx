@@ -323,7 +323,9 @@ export function PayslipListPage() {
     <div>
       <PageHeader
         title="Payslips"
-        description="Generate, pay and keep track of every worker's payslips."
+        description={
+          canWrite ? "Generate, pay and keep track of every worker's payslips." : "Every worker's payslips, to read."
+        }
         actions={
           <>
             <Link to="/payslip/run" className={buttonClasses('secondary')}>
