@@ -72,6 +72,11 @@ test('a supervisor enters a crew timesheet, sees no FIN anywhere and is refused 
   const byFin = await page.request.get(`/api/workers?page=1&pageSize=10&q=${crew[0]?.fin_no}`);
   expect((await byFin.json()).total).toBe(0);
 
+  // Nor on the month's timesheet list the crew entry added to.
+  await page.goto('/timesheet?month=2007-06');
+  await expect(page.getByText(fullName(crew[0] ?? { first_name: '', last_name: '' })).first()).toBeVisible();
+  for (const worker of crew) await expect(page.locator('body')).not.toContainText(worker.fin_no ?? 'no FIN');
+
   // A payslip's address, typed or shared, is refused.
   await page.goto('/payslip');
   await expect(page.getByRole('heading', { name: 'Not available to your role' })).toBeVisible();
@@ -103,7 +108,8 @@ test('payroll turns on two-factor sign-in and signs in with a code', async ({ st
   await again.getByLabel(/^Authentication code/).fill('000000' === totp.generate() ? '111111' : '000000');
   await again.getByRole('button', { name: 'Verify' }).click();
   await expect(again.getByRole('alert')).toContainText('That code is not right');
-  await again.getByLabel(/^Authentication code/).fill(totp.generate());
+  // Decision 108: the code that turned it on is used up; the next step's code (the window takes it) signs in.
+  await again.getByLabel(/^Authentication code/).fill(totp.generate({ timestamp: Date.now() + 30_000 }));
   await again.getByRole('button', { name: 'Verify' }).click();
   await expect(again).toHaveURL(/\/dashboard$/);
   await expect(again.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Payslip' })).toBeVisible();
@@ -118,4 +124,57 @@ test('an admin changes a staff member’s role on the staff screen', async ({ st
   await expect(toast(page, `${hr.name} is now Viewer`)).toBeVisible();
   const { items } = await apiRequest<{ items: Array<{ id: string; role: string }> }>(page, 'GET', '/api/users');
   expect(items.find((account) => account.id === hr.id)?.role).toBe('viewer');
+});
+
+test('HR edits a worker without seeing the pay, which the save keeps (decision 108)', async ({
+  staffPage: admin,
+  browser,
+}) => {
+  const worker = await seedTimesheetWorker(admin, {
+    salary_rate: '1850.50',
+    bank_swift_code: 'DBSSSGSG',
+    bank_account_no: '0123456789',
+  });
+  const hr = await addAccount(admin, 'hr');
+  const page = await signInAs(browser, hr.email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`/worker/edit/${worker.id}`);
+  const form = page.getByRole('form', { name: 'Edit Worker' });
+  await expect(form.getByLabel(/^Designation/)).toBeVisible();
+  await expect(form.getByLabel(/^Salary Rate/)).toHaveCount(0);
+  await expect(form.getByLabel(/^Bank Account/)).toHaveCount(0);
+  await form.getByLabel(/^Designation/).fill('Rigger');
+  await page.getByRole('button', { name: 'Update Worker' }).click();
+  await expect(toast(page, 'Changes saved')).toBeVisible();
+  const stored = await apiRequest<{ designation: string; salary_rate: number; bank_account_no: string }>(
+    admin,
+    'GET',
+    `/api/workers/${worker.id}`,
+  );
+  expect(stored).toMatchObject({ designation: 'Rigger', salary_rate: 1850.5, bank_account_no: '0123456789' });
+  // Pay screens are not HR's.
+  await page.goto('/payslip');
+  await expect(page.getByRole('heading', { name: 'Not available to your role' })).toBeVisible();
+  await page.context().close();
+});
+
+test('a viewer reads payslips and pay runs without the buttons that change them (decision 108)', async ({
+  staffPage: admin,
+  browser,
+}) => {
+  const viewer = await addAccount(admin, 'viewer');
+  const page = await signInAs(browser, viewer.email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/payslip');
+  await expect(page.getByRole('heading', { level: 1, name: 'Payslips' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Generate Payslip' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Batch Select' })).toHaveCount(0);
+  await page.goto('/payslip/run');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay Runs' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'New pay run' })).toHaveCount(0);
+  await page.goto('/payslip/generate');
+  await expect(page.getByRole('heading', { name: 'Not available to your role' })).toBeVisible();
+  await page.goto('/timesheet/crew');
+  await expect(page.getByRole('heading', { name: 'Not available to your role' })).toBeVisible();
+  await page.context().close();
 });

@@ -166,6 +166,21 @@ export async function updateTotp(
     .execute();
 }
 
+/**
+ * Decision 108: records `step` as the account's last accepted TOTP step if it is later than the one
+ * stored; answers whether it was (false: this code, or a later one, was accepted already). One
+ * conditional UPDATE, so of two simultaneous claims of one step only one changes the row.
+ */
+export async function claimTotpStep(db: Db, userId: string, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ totp_last_step: step })
+    .where('id', '=', userId)
+    .where('totp_last_step', '<', step)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function replaceRecoveryCodes(db: Db, userId: string, hashes: string[], now: string): Promise<void> {
   await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
   if (hashes.length === 0) return;

@@ -1,7 +1,7 @@
 import { TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, ORIGIN, sessionCookieOf, type TestApp } from '../../test/build-test-app.ts';
-import { CODE_WRONG } from './totp.service.ts';
+import { CODE_USED, CODE_WRONG } from './totp.service.ts';
 
 const password = 'correct horse battery';
 
@@ -57,13 +57,68 @@ describe('two-factor sign-in (decision 104)', () => {
     const wrong = await step2(t, challenge, { code: '123456' === codeOf(secret) ? '654321' : '123456' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error.message).toBe(CODE_WRONG);
-    const right = await step2(t, challenge, { code: codeOf(secret) });
+    // The next step's code: the one that enabled it is used up (decision 108).
+    const right = await step2(t, challenge, { code: codeOf(secret, Date.now() + 30_000) });
     expect(right.statusCode).toBe(200);
     expect(right.json().role).toBe('payroll');
     const cookie = sessionCookieOf(right) ?? '';
     expect((await t.app.inject({ method: 'GET', url: '/api/payslips', headers: { cookie } })).statusCode).toBe(200);
     // The challenge is used up.
     expect((await step2(t, challenge, { code: codeOf(secret) })).statusCode).toBe(401);
+  });
+
+  it('takes each code once: not the one that enabled it, not twice, not an earlier step (RFC 6238 5.2, decision 108)', async () => {
+    const t = await buildTestApp();
+    const me = await t.signIn({ role: 'payroll' });
+    const { secret } = await enrol(t);
+    const now = Date.now();
+    // The code that turned two-factor sign-in on cannot sign in again.
+    const enabling = await step2(t, await password1(t, me.email), { code: codeOf(secret, now) });
+    expect(enabling.statusCode).toBe(401);
+    expect(enabling.json().error.message).toBe(CODE_USED);
+    // The next step's code, sent twice at once with two challenges: one wins.
+    const next = codeOf(secret, now + 30_000);
+    const [a, b] = [await password1(t, me.email), await password1(t, me.email)];
+    const both = await Promise.all([step2(t, a, { code: next }), step2(t, b, { code: next })]);
+    expect(both.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+    // And again later: still refused, as is the step before it (still inside the window).
+    const again = await step2(t, await password1(t, me.email), { code: next });
+    expect(again.statusCode).toBe(401);
+    expect(again.json().error.message).toBe(CODE_USED);
+    expect((await step2(t, await password1(t, me.email), { code: codeOf(secret, now - 30_000) })).statusCode).toBe(401);
+    const row = await t.db
+      .selectFrom('users')
+      .select('totp_last_step')
+      .where('email', '=', me.email)
+      .executeTakeFirst();
+    expect(row?.totp_last_step).toBe(Math.floor((now + 30_000) / 30_000));
+  });
+
+  it('refuses to enable two-factor sign-in with a code already used for the account', async () => {
+    const t = await buildTestApp();
+    await t.signIn();
+    const first = (await t.request({ method: 'POST', url: '/api/auth/totp/setup' })).json().secret;
+    const now = Date.now();
+    const code = codeOf(first, now);
+    expect((await t.request({ method: 'POST', url: '/api/auth/totp/enable', payload: { code } })).statusCode).toBe(200);
+    expect((await t.request({ method: 'POST', url: '/api/auth/totp/disable', payload: { password } })).statusCode).toBe(
+      204,
+    );
+    // A second enrolment within the same 30 s: a code of that step was accepted for this account.
+    const second = (await t.request({ method: 'POST', url: '/api/auth/totp/setup' })).json().secret;
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/auth/totp/enable',
+      payload: { code: codeOf(second, now) },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(CODE_USED);
+    const later = await t.request({
+      method: 'POST',
+      url: '/api/auth/totp/enable',
+      payload: { code: codeOf(second, now + 30_000) },
+    });
+    expect(later.statusCode).toBe(200);
   });
 
   it('takes each recovery code once', async () => {

@@ -30,14 +30,32 @@ export const CODE_WRONG = 'That code is not right. Check your authenticator app 
 export const SIGN_IN_AGAIN = 'Please sign in again.';
 export const NO_SETUP = 'Start the set-up again: no secret is waiting to be confirmed.';
 export const ALREADY_ENABLED = 'Two-factor sign-in is already on for this account.';
+export const CODE_USED = 'That code was used already. Wait for the next code in your authenticator app.';
+const PERIOD_SECONDS = 30;
 
 function totpOf(secret: string, label: string): TOTP {
-  return new TOTP({ issuer: TOTP_ISSUER, label, algorithm: 'SHA1', digits: 6, period: 30, secret });
+  return new TOTP({ issuer: TOTP_ISSUER, label, algorithm: 'SHA1', digits: 6, period: PERIOD_SECONDS, secret });
 }
 
-/** One step either side: a phone clock a little off, or a code typed as it changed. */
-function codeMatches(secret: string, label: string, code: string): boolean {
-  return totpOf(secret, label).validate({ token: code, window: 1 }) !== null;
+/**
+ * The time step (Unix time / 30 s) the code belongs to, or null when it is not right. One step either
+ * side: a phone clock a little off, or a code typed as it changed.
+ */
+function stepOfCode(secret: string, label: string, code: string, now: Date): number | null {
+  const timestamp = now.getTime();
+  const delta = totpOf(secret, label).validate({ token: code, timestamp, window: 1 });
+  return delta === null ? null : Math.floor(timestamp / 1000 / PERIOD_SECONDS) + delta;
+}
+
+/**
+ * Decision 108, RFC 6238 section 5.2: a code is accepted once. Its step must be later than the last step
+ * accepted for the account, claimed by one conditional UPDATE in the shared database (decision 087), so
+ * the same code sent twice at once, to one server or two, wins once.
+ */
+async function takeCode(db: Db, userId: string, secret: string, label: string, code: string, now: Date) {
+  const step = stepOfCode(secret, label, code, now);
+  if (step === null) return 'wrong' as const;
+  return (await repo.claimTotpStep(db, userId, step)) ? ('taken' as const) : ('used' as const);
 }
 
 /** Recovery codes are compared without case, spaces or dashes (`ab12-cd34` = `AB12CD34`). */
@@ -72,11 +90,12 @@ export async function loginWithTotp(
       if ((await repo.countAttempt(trx, key, since, nowIso(now))) > max) throw tooMany(TOO_MANY_ATTEMPTS);
     }
   });
-  const right =
-    'code' in input
-      ? codeMatches(user.totp_secret, user.email, input.code)
-      : await repo.consumeRecoveryCode(db, user.id, hashOf(normalRecoveryCode(input.recovery_code)));
-  if (!right) throw unauthorized(CODE_WRONG);
+  if ('code' in input) {
+    const taken = await takeCode(db, user.id, user.totp_secret, user.email, input.code, now);
+    if (taken !== 'taken') throw unauthorized(taken === 'used' ? CODE_USED : CODE_WRONG);
+  } else if (!(await repo.consumeRecoveryCode(db, user.id, hashOf(normalRecoveryCode(input.recovery_code))))) {
+    throw unauthorized(CODE_WRONG);
+  }
   await repo.deleteLoginChallenges(db, user.id, nowIso(now));
   if ('recovery_code' in input) {
     await recordAudit(db, user, {
@@ -110,9 +129,14 @@ export async function enableTotp(db: Db, actor: SessionUser, code: string, now =
   if (!user) throw unauthorized();
   if (user.totp_enabled_at) throw conflict(ALREADY_ENABLED);
   if (!user.totp_secret) throw badRequest(NO_SETUP, { code: NO_SETUP });
-  if (!codeMatches(user.totp_secret, user.email, code)) throw badRequest(CODE_WRONG, { code: CODE_WRONG });
+  const secret = user.totp_secret;
+  if (stepOfCode(secret, user.email, code, now) === null) throw badRequest(CODE_WRONG, { code: CODE_WRONG });
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.transaction().execute(async (trx) => {
+    // Decision 108: the code that turns it on is used up too (a rollback gives the step back).
+    if ((await takeCode(trx, actor.id, secret, user.email, code, now)) !== 'taken') {
+      throw badRequest(CODE_USED, { code: CODE_USED });
+    }
     await repo.updateTotp(trx, actor.id, { totp_secret: user.totp_secret, totp_enabled_at: nowIso(now) }, nowIso(now));
     await repo.replaceRecoveryCodes(
       trx,

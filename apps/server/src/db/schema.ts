@@ -71,6 +71,8 @@ export interface UsersTable {
   must_change_password: Generated<number>;
   totp_secret: string | null;
   totp_enabled_at: string | null;
+  /** Decision 108: the time step of the last TOTP code accepted (0: none); a code's step must be later. */
+  totp_last_step: Generated<number>;
 }
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

@@ -5,7 +5,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { cn } from '@/components/ui/cn.ts';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { useAuth, useCan } from '@/features/auth/auth-provider.tsx';
-import { NAVIGATION, navigationEntryOf } from './navigation.ts';
+import { NAVIGATION, navigationEntryOf, writePermissionOf } from './navigation.ts';
 
 /** SPEC 2 Shell: side navigation, menu button on small screens, back arrow on every page but the dashboard. */
 export function AppLayout() {
@@ -17,7 +17,8 @@ export function AppLayout() {
   const can = useCan();
   // Decision 104: a page of an entry the role may not use says so (the server refuses its data anyway).
   const entry = navigationEntryOf(location.pathname);
-  const allowed = !entry || can(entry.permission);
+  const writing = writePermissionOf(location.pathname);
+  const allowed = (!entry || can(entry.permission)) && (!writing || can(writing));
 
   // A chosen destination closes the sidebar on small screens.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose

@@ -86,3 +86,32 @@ export function navigationEntryOf(pathname: string) {
       ),
   );
 }
+
+/**
+ * Decision 108: the pages that only change things, by the permission their save needs: a role that may
+ * read the entry but not write is told the page is not for its role (as for an entry it may not read),
+ * rather than shown a form the server then refuses. A path ending in `/` covers the pages under it.
+ */
+export const WRITE_PAGES = [
+  { path: '/worker/add', permission: 'workers.write' },
+  { path: '/worker/edit/', permission: 'workers.write' },
+  { path: '/worker/employment-letter', permission: 'documents.read' },
+  { path: '/worker/employment-letter/', permission: 'documents.read' },
+  { path: '/timesheet/add', permission: 'timesheets.write' },
+  { path: '/timesheet/edit/', permission: 'timesheets.write' },
+  { path: '/timesheet/crew', permission: 'timesheets.write' },
+  { path: '/timesheet/import', permission: 'timesheets.write' },
+  { path: '/payslip/generate', permission: 'payroll.write' },
+  { path: '/training-records/add', permission: 'training.write' },
+  { path: '/training-records/edit/', permission: 'training.write' },
+  { path: '/admin-charge/add', permission: 'charges.write' },
+  { path: '/admin-charge/edit/', permission: 'charges.write' },
+  { path: '/sites/add', permission: 'sites.write' },
+  { path: '/sites/edit/', permission: 'sites.write' },
+] as const satisfies ReadonlyArray<{ path: string; permission: Permission }>;
+
+/** The permission a write-only page needs beyond its entry's, or undefined. */
+export function writePermissionOf(pathname: string): Permission | undefined {
+  return WRITE_PAGES.find((page) => (page.path.endsWith('/') ? pathname.startsWith(page.path) : pathname === page.path))
+    ?.permission;
+}

@@ -150,16 +150,23 @@ export const WORKER_FIELD_PERMISSIONS = {
 } as const satisfies Record<string, Permission>;
 export type GuardedWorkerField = keyof typeof WORKER_FIELD_PERMISSIONS;
 
+/**
+ * One guarded field's value as the role may see it: as stored, or masked (text) / null (amounts). Answers
+ * that carry a worker field under another name (a payslip's snapshot, a report's `fin`, a register's
+ * column) pass it through here, so they follow the table exactly as the worker answers do.
+ */
+export function guardedValue<V>(field: GuardedWorkerField, value: V, role: Role): V | string | null {
+  if (roleCan(role, WORKER_FIELD_PERMISSIONS[field])) return value;
+  return typeof value === 'string' ? maskValue(value) : null;
+}
+
 /** The fields of a worker answer the role may see, the others masked (strings) or emptied (amounts). */
 export function maskWorkerFields<T extends Partial<Record<GuardedWorkerField, unknown>>>(record: T, role: Role): T {
   let masked: T | null = null;
-  for (const [field, permission] of Object.entries(WORKER_FIELD_PERMISSIONS) as Array<
-    [GuardedWorkerField, Permission]
-  >) {
-    if (!(field in record) || roleCan(role, permission)) continue;
-    const value = record[field];
+  for (const field of Object.keys(WORKER_FIELD_PERMISSIONS) as GuardedWorkerField[]) {
+    if (!(field in record) || roleCan(role, WORKER_FIELD_PERMISSIONS[field])) continue;
     masked ??= { ...record };
-    (masked as Record<string, unknown>)[field] = typeof value === 'string' ? maskValue(value) : null;
+    (masked as Record<string, unknown>)[field] = guardedValue(field, record[field], role);
   }
   return masked ?? record;
 }

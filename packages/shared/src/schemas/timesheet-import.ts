@@ -17,6 +17,9 @@ export const MAPPING_NAME_TAKEN = 'A saved mapping with this name already exists
 export const ROW_WORKER_MISSING = 'No worker given';
 export const ROW_WORKER_UNKNOWN = 'Unknown worker: no worker has this FIN, TD- id or name';
 export const ROW_WORKER_AMBIGUOUS = 'More than one worker has this name: use the FIN or TD- id';
+/** Decision 108: a role that does not see FIN numbers cannot look a worker up by one (nor learn if it exists). */
+export const ROW_WORKER_FIN_NOT_MATCHED =
+  'Workers are matched by TD- id or name for your role, not by FIN: put the TD- id in this column';
 export const rowBadDate = (format: string) => `Bad date: expected ${format}`;
 export const ROW_BAD_TIME_IN = 'Bad time in: expected 24-hour (07:30) or 12-hour (7:30 AM)';
 export const ROW_BAD_TIME_OUT = 'Bad time out: expected 24-hour (17:30) or 12-hour (5:30 PM)';

@@ -91,6 +91,11 @@ const REQUIRED_ON_ADD = [
   'rate_type',
   'salary_rate',
 ] as const;
+/**
+ * Decision 108: the pay fields of the add rules, asked only of a role holding `workers.pay` (an HR add
+ * leaves the salary for an admin; the form does not show it to HR).
+ */
+const PAY_REQUIRED_ON_ADD: ReadonlySet<string> = new Set(['salary_rate']);
 export const DOCUMENT_FIELDS = ['ipa_url', 'consent_letter_url', 'contract_url'] as const;
 
 /** ARCHITECTURE differs 11: Singapore Citizens and PRs have no work pass and pay no levy. */
@@ -263,6 +268,8 @@ function localToday(): string {
 export interface WorkerSchemaOptions {
   /** Today as `YYYY-MM-DD`, read at each parse (the age check); the browser's date by default. */
   today?: () => string;
+  /** Decision 108: whether an add must give the salary (the role holds `workers.pay`); true by default. */
+  payRequired?: boolean;
 }
 
 /**
@@ -271,8 +278,11 @@ export interface WorkerSchemaOptions {
  * them all at once (decision 022). Coretrade and its expiry are cleared when the pass is not WP; the
  * work-pass fields are cleared for Singapore Citizens and PRs (ARCHITECTURE differs 11).
  */
-export function workerInputSchema(mode: WorkerFormMode, { today = localToday }: WorkerSchemaOptions = {}) {
-  const checked = workerFieldsChecked(mode, today);
+export function workerInputSchema(
+  mode: WorkerFormMode,
+  { today = localToday, payRequired = true }: WorkerSchemaOptions = {},
+) {
+  const checked = workerFieldsChecked(mode, today, payRequired);
   if (mode === 'add') return checked;
   // An edit replaces the whole worker: a field left out would be cleared, and a document left out would
   // be deleted from storage. So every field is sent; `null` (or '') clears one on purpose.
@@ -292,12 +302,15 @@ export const WORKER_FIELDS = Object.keys(WorkerFields.shape) as WorkerField[];
 
 export const fieldMissingMessage = (label: string) => `${label} is missing: send it, or null to clear it`;
 
-function workerFieldsChecked(mode: WorkerFormMode, today: () => string) {
+function workerFieldsChecked(mode: WorkerFormMode, today: () => string, payRequired: boolean) {
   return WorkerFields.superRefine(
     (worker, ctx) => {
       const issue = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
       const resident = isResidentPass(worker.type_of_pass);
-      const onAdd = REQUIRED_ON_ADD.filter((field) => !(resident && (field === 'wp_no' || field === 'levy')));
+      const onAdd = REQUIRED_ON_ADD.filter(
+        (field) =>
+          !(resident && (field === 'wp_no' || field === 'levy')) && (payRequired || !PAY_REQUIRED_ON_ADD.has(field)),
+      );
       const required = mode === 'add' ? [...ALWAYS_REQUIRED, ...onAdd] : ALWAYS_REQUIRED;
       for (const field of required) {
         if (worker[field] === null) issue(field, requiredMessage(WORKER_FIELD_LABELS[field]));

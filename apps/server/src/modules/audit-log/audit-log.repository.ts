@@ -1,34 +1,41 @@
+import { addDays } from '@td/shared/rules/dates';
+import { startOfDayInTimeZone } from '@td/shared/rules/worker-statistics';
 import type { AuditLogFilterQuery } from '@td/shared/schemas/audit-log';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { offsetOf } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 
-/** The day after a `YYYY-MM-DD` date, for an end bound that includes the whole `to` day. */
-function nextDay(date: string): string {
-  const next = new Date(`${date}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
-}
-
-/** Decision 104: the filters of the audit log; dates are whole days in UTC, as entries are stamped. */
-function filtersOf(eb: ExpressionBuilder<Database, 'audit_log'>, filters: AuditLogFilterQuery) {
+/**
+ * Decision 108: the filters of the audit log. `from` and `to` are whole days where the business is
+ * (Asia/Singapore: an entry at 23:30 there on 5 May is on 5 May, though stamped 15:30 UTC), as the screen
+ * shows each entry's time.
+ */
+function filtersOf(eb: ExpressionBuilder<Database, 'audit_log'>, filters: AuditLogFilterQuery, timeZone: string) {
   const conditions = [];
   if (filters.user_id) conditions.push(eb('user_id', '=', filters.user_id));
   if (filters.entity) conditions.push(eb('entity', '=', filters.entity));
-  if (filters.from) conditions.push(eb('created_at', '>=', `${filters.from}T00:00:00.000Z`));
-  if (filters.to) conditions.push(eb('created_at', '<', `${nextDay(filters.to)}T00:00:00.000Z`));
+  if (filters.from) {
+    conditions.push(eb('created_at', '>=', startOfDayInTimeZone(filters.from, timeZone).toISOString()));
+  }
+  if (filters.to) {
+    conditions.push(eb('created_at', '<', startOfDayInTimeZone(addDays(filters.to, 1), timeZone).toISOString()));
+  }
   return eb.and(conditions);
 }
 
 const COLUMNS = ['id', 'created_at', 'user_id', 'user_name', 'action', 'entity', 'entity_id', 'changes'] as const;
 
-export async function listAuditLog(db: Db, query: AuditLogFilterQuery & { page: number; pageSize: number }) {
+export async function listAuditLog(
+  db: Db,
+  query: AuditLogFilterQuery & { page: number; pageSize: number },
+  timeZone: string,
+) {
   const [items, count] = await Promise.all([
     db
       .selectFrom('audit_log')
       .select(COLUMNS)
-      .where((eb) => filtersOf(eb, query))
+      .where((eb) => filtersOf(eb, query, timeZone))
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(query.pageSize)
@@ -37,7 +44,7 @@ export async function listAuditLog(db: Db, query: AuditLogFilterQuery & { page: 
     db
       .selectFrom('audit_log')
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where((eb) => filtersOf(eb, query))
+      .where((eb) => filtersOf(eb, query, timeZone))
       .executeTakeFirstOrThrow(),
   ]);
   return {
@@ -46,11 +53,11 @@ export async function listAuditLog(db: Db, query: AuditLogFilterQuery & { page: 
   };
 }
 
-export function exportAuditLog(db: Db, query: AuditLogFilterQuery, limit: number) {
+export function exportAuditLog(db: Db, query: AuditLogFilterQuery, limit: number, timeZone: string) {
   return db
     .selectFrom('audit_log')
     .select(COLUMNS)
-    .where((eb) => filtersOf(eb, query))
+    .where((eb) => filtersOf(eb, query, timeZone))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

@@ -34,6 +34,41 @@ describe('audit log', () => {
     expect((await t.request({ method: 'GET', url: '/api/audit-log?user_id=nobody' })).statusCode).toBe(400);
   });
 
+  it('filters by the business day (Asia/Singapore), not the UTC day (decision 108)', async () => {
+    const t = await buildTestApp();
+    await t.signIn();
+    const entry = (id: string, created_at: string) => ({
+      id,
+      user_id: null,
+      user_name: 'Clock Probe',
+      action: 'update',
+      entity: 'worker',
+      entity_id: id,
+      changes: null,
+      created_at,
+    });
+    await t.db
+      .insertInto('audit_log')
+      .values([
+        // 23:30 on 5 May 2026 in Singapore (15:30 UTC), and 00:30 on 6 May there (16:30 UTC on 5 May).
+        entry('01969a00-0000-7000-8000-000000000001', '2026-05-05T15:30:00.000Z'),
+        entry('01969a00-0000-7000-8000-000000000002', '2026-05-05T16:30:00.000Z'),
+        // 07:59 on 5 May in Singapore (23:59 UTC on 4 May).
+        entry('01969a00-0000-7000-8000-000000000003', '2026-05-04T23:59:00.000Z'),
+      ])
+      .execute();
+    const ids = async (query: string) =>
+      (await t.request({ method: 'GET', url: `/api/audit-log?entity=worker&${query}` }))
+        .json()
+        .items.map((item: { id: string }) => item.id.slice(-1));
+    expect(await ids('from=2026-05-05&to=2026-05-05')).toEqual(['1', '3']);
+    expect(await ids('from=2026-05-06&to=2026-05-06')).toEqual(['2']);
+    expect(await ids('to=2026-05-04')).toEqual([]);
+    const csv = await t.request({ method: 'GET', url: '/api/audit-log/export?entity=worker&from=2026-05-06' });
+    expect(csv.body).toContain('01969a00-0000-7000-8000-000000000002');
+    expect(csv.body).not.toContain('01969a00-0000-7000-8000-000000000001');
+  });
+
   it('is for admins and viewers', async () => {
     const t = await buildTestApp();
     await t.signIn({ role: 'viewer' });

@@ -5,8 +5,8 @@ import { MAX_EXPORT_ROWS } from '../../lib/csv-download.ts';
 import * as repo from './audit-log.repository.ts';
 
 /** Decision 104: the audit log as CSV, with the screen's filters, newest first. */
-export async function exportAuditLogCsv(db: Db, query: AuditLogFilterQuery): Promise<string> {
-  const rows = await repo.exportAuditLog(db, query, MAX_EXPORT_ROWS);
+export async function exportAuditLogCsv(db: Db, query: AuditLogFilterQuery, timeZone: string): Promise<string> {
+  const rows = await repo.exportAuditLog(db, query, MAX_EXPORT_ROWS, timeZone);
   const header = ['When (UTC)', 'Who', 'Action', 'Kind of record', 'Record', 'Change'];
   const cells: CsvCell[][] = rows.map((row) => [
     row.created_at,

@@ -1,12 +1,14 @@
 import { bankName, periodLabel } from '@td/shared/options/pay-runs';
 import { csvCell, toCsv } from '@td/shared/rules/csv';
 import { centsToText } from '@td/shared/rules/money';
+import type { Role } from '@td/shared/rules/permissions';
 import { sdlCompanyTotalCents } from '@td/shared/rules/sdl';
 import { minutesToHours } from '@td/shared/rules/timesheet-hours';
 import type { Db } from '../../db/database.ts';
 import type { PayRunRow, PayslipRow } from '../../db/schema.ts';
 import { mm, renderPdf } from '../../pdf/pdf-document.ts';
 import { drawRule, writeHeading, writeParagraph, writeTableRow } from '../../pdf/pdf-layout.ts';
+import { payslipRowFor } from '../payslips/public.ts';
 import { payslipsOfRun } from './pay-runs.repository.ts';
 import { requirePaidRun, requireRun } from './pay-runs.service.ts';
 
@@ -21,6 +23,11 @@ const BANK_FILE_HEADER = ['Beneficiary Name', 'Bank SWIFT Code', 'Account Number
 export const paymentReference = (row: Pick<PayslipRow, 'worker_code' | 'pay_period_start' | 'pay_period_end'>) =>
   `${row.worker_code} SAL ${row.pay_period_start.replaceAll('-', '')}-${row.pay_period_end.replaceAll('-', '')}`;
 
+/** Decision 104, 108: a run's payslips with the worker fields as the role asking may see them. */
+export async function runRowsFor(db: Db, id: string, role: Role): Promise<PayslipRow[]> {
+  return (await payslipsOfRun(db, id)).map(payslipRowFor(role));
+}
+
 const fileStem = (run: PayRunRow) => `${run.pay_period_start}_${run.pay_period_end}`;
 
 export interface RunFile {
@@ -32,9 +39,9 @@ export interface RunFile {
  * `GET /api/pay-runs/{id}/bank-file`: one row per payslip paid by GIRO (the bank details as paid), the
  * amount to the cent. No byte order mark: it is read by the bank's upload, not a spreadsheet.
  */
-export async function bankFile(db: Db, id: string): Promise<RunFile> {
+export async function bankFile(db: Db, id: string, role: Role): Promise<RunFile> {
   const run = await requirePaidRun(db, id);
-  const rows = (await payslipsOfRun(db, id)).filter((row) => row.payment_mode === 'GIRO');
+  const rows = (await runRowsFor(db, id, role)).filter((row) => row.payment_mode === 'GIRO');
   const lines = [
     BANK_FILE_HEADER.map(csvCell).join(','),
     ...rows.map((row) =>
@@ -86,9 +93,9 @@ const deductions = (row: PayslipRow) => row.admin_charges_deduction + row.other_
 const money = (cents: number) => Number(centsToText(cents));
 
 /** `GET /api/pay-runs/{id}/register.csv`: every payslip's lines, then the totals row. */
-export async function registerCsv(db: Db, id: string): Promise<RunFile> {
+export async function registerCsv(db: Db, id: string, role: Role): Promise<RunFile> {
   const run = await requireRun(db, id);
-  const rows = await payslipsOfRun(db, id);
+  const rows = await runRowsFor(db, id, role);
   const total = (pick: (row: PayslipRow) => number) => rows.reduce((sum, row) => sum + pick(row), 0);
   const body = toCsv(REGISTER_HEADER, [
     ...rows.map((row) => [
@@ -215,9 +222,9 @@ function writeStatutoryTable(doc: PDFKit.PDFDocument, rows: readonly PayslipRow[
 }
 
 /** `GET /api/pay-runs/{id}/register.pdf`: the same register as a printable A4 document. */
-export async function registerPdf(db: Db, id: string, company: { name: string }): Promise<RunFile> {
+export async function registerPdf(db: Db, id: string, company: { name: string }, role: Role): Promise<RunFile> {
   const run = await requireRun(db, id);
-  const rows = await payslipsOfRun(db, id);
+  const rows = await runRowsFor(db, id, role);
   const total = (pick: (row: PayslipRow) => number) => rows.reduce((sum, row) => sum + pick(row), 0);
   const period = periodLabel(run.pay_period_start, run.pay_period_end);
   const pdf = await renderPdf(

@@ -170,33 +170,44 @@ export const payRunsRoutes: FastifyPluginAsyncZod<PayRunsRoutesOptions> = async 
   app.get(
     '/:id/bank-file',
     { config: { permission: 'payroll.read' }, schema: { tags, params: IdParams, produces: ['text/csv'] } },
-    async (request, reply) => sendFile(reply, 'text/csv; charset=utf-8', await bankFile(db, request.params.id)),
+    async (request, reply) =>
+      sendFile(reply, 'text/csv; charset=utf-8', await bankFile(db, request.params.id, currentUser(request).role)),
   );
 
   app.get(
     '/:id/register.csv',
     { config: { permission: 'payroll.read' }, schema: { tags, params: IdParams, produces: ['text/csv'] } },
-    async (request, reply) => sendFile(reply, 'text/csv; charset=utf-8', await registerCsv(db, request.params.id)),
+    async (request, reply) =>
+      sendFile(reply, 'text/csv; charset=utf-8', await registerCsv(db, request.params.id, currentUser(request).role)),
   );
 
   app.get(
     '/:id/register.pdf',
     { config: { permission: 'payroll.read' }, schema: { tags, params: IdParams, produces: ['application/pdf'] } },
     async (request, reply) =>
-      sendFile(reply, 'application/pdf', await registerPdf(db, request.params.id, settings.company)),
+      sendFile(
+        reply,
+        'application/pdf',
+        await registerPdf(db, request.params.id, settings.company, currentUser(request).role),
+      ),
   );
 
   // Decision 103: the run's CPF, SDL and levy, adding up to its payslips.
   app.get(
     '/:id/statutory.csv',
     { config: { permission: 'payroll.read' }, schema: { tags, params: IdParams, produces: ['text/csv'] } },
-    async (request, reply) => sendFile(reply, 'text/csv; charset=utf-8', await statutoryCsv(db, request.params.id)),
+    async (request, reply) =>
+      sendFile(reply, 'text/csv; charset=utf-8', await statutoryCsv(db, request.params.id, currentUser(request).role)),
   );
 
   app.get(
     '/:id/statutory.pdf',
     { config: { permission: 'payroll.read' }, schema: { tags, params: IdParams, produces: ['application/pdf'] } },
     async (request, reply) =>
-      sendFile(reply, 'application/pdf', await statutoryPdf(db, request.params.id, settings.company)),
+      sendFile(
+        reply,
+        'application/pdf',
+        await statutoryPdf(db, request.params.id, settings.company, currentUser(request).role),
+      ),
   );
 };

@@ -2,6 +2,7 @@ import { periodLabel } from '@td/shared/options/pay-runs';
 import { toCsv } from '@td/shared/rules/csv';
 import { dueDateAfter, levyRateTable } from '@td/shared/rules/levy';
 import { centsToText } from '@td/shared/rules/money';
+import type { Role } from '@td/shared/rules/permissions';
 import { sdlCompanyTotalCents } from '@td/shared/rules/sdl';
 import { CPF_DUE_DAY_OF_NEXT_MONTH } from '@td/shared/rules/statutory-rates';
 import type { Db } from '../../db/database.ts';
@@ -15,8 +16,7 @@ import {
   writeParagraph,
   writeTableRow,
 } from '../../pdf/pdf-layout.ts';
-import type { RunFile } from './pay-run-documents.ts';
-import { payslipsOfRun } from './pay-runs.repository.ts';
+import { type RunFile, runRowsFor } from './pay-run-documents.ts';
 import { requireRun } from './pay-runs.service.ts';
 
 /**
@@ -49,9 +49,9 @@ const sum = (rows: readonly PayslipRow[], pick: (row: PayslipRow) => number) =>
   rows.reduce((total, row) => total + Number(pick(row)), 0);
 const nameOf = (row: PayslipRow) => `${row.worker_first_name} ${row.worker_last_name}`;
 
-async function summaryOf(db: Db, id: string): Promise<Summary> {
+async function summaryOf(db: Db, id: string, role: Role): Promise<Summary> {
   const run = await requireRun(db, id);
-  const rows = await payslipsOfRun(db, id);
+  const rows = await runRowsFor(db, id, role);
   const month = run.pay_period_end.slice(0, 7);
   const cpf = rows.filter((row) => Number(row.cpf_employee) + Number(row.cpf_employer) > 0);
   const sdl = rows.filter((row) => Number(row.sdl) > 0);
@@ -95,8 +95,8 @@ export const STATUTORY_HEADER = [
 ] as const;
 
 /** `GET /api/pay-runs/{id}/statutory.csv`: one row per worker and section, then each section's total. */
-export async function statutoryCsv(db: Db, id: string): Promise<RunFile> {
-  const s = await summaryOf(db, id);
+export async function statutoryCsv(db: Db, id: string, role: Role): Promise<RunFile> {
+  const s = await summaryOf(db, id, role);
   const worker = (row: PayslipRow) => [row.worker_code, row.worker_fin_no, nameOf(row)];
   const body = toCsv(STATUTORY_HEADER, [
     ...s.cpf.map((row) => [
@@ -178,8 +178,8 @@ const AMOUNT_COLUMNS = (label: string): TableColumn[] => [
 ];
 
 /** `GET /api/pay-runs/{id}/statutory.pdf`: the same summary as a printable A4 document. */
-export async function statutoryPdf(db: Db, id: string, company: { name: string }): Promise<RunFile> {
-  const s = await summaryOf(db, id);
+export async function statutoryPdf(db: Db, id: string, company: { name: string }, role: Role): Promise<RunFile> {
+  const s = await summaryOf(db, id, role);
   const pdf = await renderPdf(
     {
       title: `Statutory summary ${s.period}`,

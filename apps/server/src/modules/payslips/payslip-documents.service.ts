@@ -1,6 +1,7 @@
 import { PAYSLIP_DOCUMENT_MESSAGES as D } from '@td/shared/options/payslip-documents';
 import { PAYSLIP_MESSAGES as M } from '@td/shared/options/payslips';
 import { dateInTimeZone } from '@td/shared/rules/dates';
+import type { Role } from '@td/shared/rules/permissions';
 import type { EmailDelivery } from '@td/shared/schemas/email-delivery';
 import type { EmailedPayslip } from '@td/shared/schemas/payslip';
 import { type Actor, recordAudit } from '../../audit/audit.repository.ts';
@@ -26,6 +27,7 @@ import {
 } from '../../pdf/payslip-pdf.ts';
 import { listChargesOfPayslip } from '../admin-charges/public.ts';
 import { findPayrollWorker } from './payroll-reads.repository.ts';
+import { payslipFieldsFor } from './payslip-access.ts';
 import { payslipEmailMessage } from './payslip-email.ts';
 import * as repo from './payslips.repository.ts';
 import { PAYSLIP_ENTITY } from './payslips.service.ts';
@@ -126,9 +128,12 @@ function statutoryLines(row: PayslipRow): PayslipStatutoryLines {
   };
 }
 
-async function buildDocument(db: Db, row: PayslipRow, timeZone: string): Promise<PayslipDocument> {
+async function buildDocument(db: Db, row: PayslipRow, timeZone: string, role?: Role): Promise<PayslipDocument> {
   requireCompleteData(row);
-  const payslip = repo.toPayslip(row);
+  // Decision 104, 108: a PDF downloaded by staff shows the worker's fields as their role may see them; the
+  // copy e-mailed to the worker (no role) is the worker's own and whole.
+  const stored = repo.toPayslip(row);
+  const payslip = role ? payslipFieldsFor(role)(stored) : stored;
   const charges = await chargeLinesOf(db, row);
   return {
     id: payslip.id,
@@ -165,15 +170,20 @@ async function buildDocument(db: Db, row: PayslipRow, timeZone: string): Promise
   };
 }
 
-async function renderRow(db: Db, row: PayslipRow, settings: PayslipDocumentSettings) {
-  const document = await buildDocument(db, row, settings.timeZone);
+async function renderRow(db: Db, row: PayslipRow, settings: PayslipDocumentSettings, role?: Role) {
+  const document = await buildDocument(db, row, settings.timeZone, role);
   const pdf = await renderPayslipPdf(document, { employer: settings.company, timeZone: settings.timeZone });
   return { document, pdf, fileName: payslipFileName(document) };
 }
 
 /** SPEC 2 Generate PDF: the payslip as stored (never figures from the client), as an itemised A4 PDF. */
-export async function payslipPdf(db: Db, id: string, settings: PayslipDocumentSettings): Promise<PayslipPdfFile> {
-  const { pdf, fileName } = await renderRow(db, await requirePayslipRow(db, id), settings);
+export async function payslipPdf(
+  db: Db,
+  id: string,
+  settings: PayslipDocumentSettings,
+  role: Role,
+): Promise<PayslipPdfFile> {
+  const { pdf, fileName } = await renderRow(db, await requirePayslipRow(db, id), settings, role);
   return { pdf, fileName };
 }
 

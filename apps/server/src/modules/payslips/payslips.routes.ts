@@ -24,6 +24,7 @@ import { csvReply } from '../../lib/csv-download.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { previewPayrollRun, runPayroll } from './payroll-run.service.ts';
+import { payslipFieldsFor } from './payslip-access.ts';
 import { emailPayslip, type PayslipDocumentSettings, payslipPdf } from './payslip-documents.service.ts';
 import { exportPayslipsCsv } from './payslip-export.service.ts';
 import { listPayslips, summarizePayslips } from './payslips.repository.ts';
@@ -56,7 +57,10 @@ export const payslipsRoutes: FastifyPluginAsyncZod<PayslipsRoutesOptions> = asyn
       config: { permission: 'payroll.read' },
       schema: { tags, querystring: PayslipListQuery, response: { 200: PayslipList } },
     },
-    (request) => listPayslips(db, request.query),
+    async (request) => {
+      const list = await listPayslips(db, request.query);
+      return { ...list, items: list.items.map(payslipFieldsFor(currentUser(request).role)) };
+    },
   );
 
   // Probe finding 25 (decision 024): what the list shows, every page, as CSV.
@@ -82,7 +86,8 @@ export const payslipsRoutes: FastifyPluginAsyncZod<PayslipsRoutesOptions> = asyn
       config: { permission: 'payroll.read' },
       schema: { tags, body: PayslipPreviewInput, response: { 200: PayslipPreview } },
     },
-    (request) => payslips.previewPayslip(db, request.body, payRules),
+    async (request) =>
+      payslipFieldsFor(currentUser(request).role)(await payslips.previewPayslip(db, request.body, payRules)),
   );
 
   app.post(
@@ -94,7 +99,11 @@ export const payslipsRoutes: FastifyPluginAsyncZod<PayslipsRoutesOptions> = asyn
     async (request, reply) =>
       reply
         .status(201)
-        .send(await payslips.generatePayslip(db, request.body, currentUser(request), { sendEmail, payRules })),
+        .send(
+          payslipFieldsFor(currentUser(request).role)(
+            await payslips.generatePayslip(db, request.body, currentUser(request), { sendEmail, payRules }),
+          ),
+        ),
   );
 
   app.post(
@@ -109,7 +118,7 @@ export const payslipsRoutes: FastifyPluginAsyncZod<PayslipsRoutesOptions> = asyn
   app.get(
     '/:id',
     { config: { permission: 'payroll.read' }, schema: { tags, params: IdParams, response: { 200: Payslip } } },
-    (request) => payslips.getPayslip(db, request.params.id),
+    async (request) => payslipFieldsFor(currentUser(request).role)(await payslips.getPayslip(db, request.params.id)),
   );
 
   // SPEC 2 Generate PDF: shown inline in the app's preview; `?download=1` asks the browser to save it.
@@ -120,7 +129,7 @@ export const payslipsRoutes: FastifyPluginAsyncZod<PayslipsRoutesOptions> = asyn
       schema: { tags, params: IdParams, querystring: PdfQuery, produces: ['application/pdf'] },
     },
     async (request, reply) => {
-      const file = await payslipPdf(db, request.params.id, settings);
+      const file = await payslipPdf(db, request.params.id, settings, currentUser(request).role);
       const disposition = request.query.download === '1' ? 'attachment' : 'inline';
       return reply
         .header('Content-Type', 'application/pdf')
@@ -133,7 +142,10 @@ export const payslipsRoutes: FastifyPluginAsyncZod<PayslipsRoutesOptions> = asyn
   app.post(
     '/:id/email',
     { config: { permission: 'payroll.write' }, schema: { tags, params: IdParams, response: { 200: EmailedPayslip } } },
-    (request) => emailPayslip(db, mailer, request.params.id, currentUser(request), settings),
+    async (request) =>
+      payslipFieldsFor(currentUser(request).role)(
+        await emailPayslip(db, mailer, request.params.id, currentUser(request), settings),
+      ),
   );
 
   app.delete(
@@ -159,7 +171,10 @@ export const payrollRunsRoutes: FastifyPluginAsyncZod<{ db: Db; payRules: PayRul
       config: { permission: 'payroll.read' },
       schema: { tags: runTags, body: PayrollRunInput, response: { 200: PayrollRunPreview } },
     },
-    (request) => previewPayrollRun(db, request.body, payRules),
+    async (request) => {
+      const preview = await previewPayrollRun(db, request.body, payRules);
+      return { ...preview, items: preview.items.map(payslipFieldsFor(currentUser(request).role)) };
+    },
   );
 
   app.post(

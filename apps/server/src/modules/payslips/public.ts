@@ -4,8 +4,10 @@
  * module's repositories directly (`npm run lint` checks it). The pay runs (decision 082) write their
  * payslips, e-mail them and draw their PDFs through it too.
  */
+
 export { NO_TIMESHEETS, sumTimesheetsByWorker } from './payroll-reads.repository.ts';
 export { generateRunPayslips, type RunPayslipsResult } from './payroll-run.service.ts';
+export { payslipFieldsFor, payslipRowFor } from './payslip-access.ts';
 export {
   actWeeksRange,
   basisOf,

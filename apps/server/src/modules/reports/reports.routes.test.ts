@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { insertWorkers } from '../../../test/factories.ts';
-import { maskFin } from './fin-masking.ts';
+import { finForViewer } from './fin-masking.ts';
 
 describe('GET /api/reports/manpower (decision 090)', () => {
   it('answers each worker of the site and month with days and hours, as JSON, CSV and PDF', async () => {
@@ -78,7 +78,8 @@ describe('GET /api/reports/manpower (decision 090)', () => {
   });
 
   it('masks a FIN to its first letter and last four characters', () => {
-    expect(maskFin('G1234567N')).toBe('G****567N');
-    expect(maskFin(null)).toBeNull();
+    expect(finForViewer('G1234567N', { role: 'supervisor' })).toBe('G****567N');
+    expect(finForViewer('G1234567N', { role: 'payroll' })).toBe('G1234567N');
+    expect(finForViewer(null, { role: 'supervisor' })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { permitExpiredMessage } from '@td/shared/schemas/timesheet';
+import { ROW_WORKER_FIN_NOT_MATCHED } from '@td/shared/schemas/timesheet-import';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -105,6 +106,50 @@ describe('POST /api/timesheet-imports (decision 091)', () => {
       created: 0,
     });
     expect((await t.request({ method: 'GET', url: '/api/timesheets?month=2026-11' })).json().total).toBe(2);
+  });
+
+  it('never matches a FIN for a role that does not see FINs, and never answers one (decision 108)', async () => {
+    const { t, ravi, aung, siteId } = await setUp();
+    t.cookie = undefined;
+    await t.signIn({ role: 'supervisor', email: 'supervisor@example.com' });
+    const file = [
+      'Worker,Date,In,Out',
+      // Ravi's FIN, and a well-formed FIN nobody holds: the same answer, so a guess is not confirmed.
+      'G1234567N,03/11/2026,08:00,17:00',
+      'S1234567D,03/11/2026,08:00,17:00',
+      'TD-0002,03/11/2026,08:00,17:00',
+      'Ravi Kumar,04/11/2026,08:00,17:00',
+    ].join('\n');
+    const inspect = multipart({}, { name: 'attendance.csv', data: Buffer.from(file) });
+    const inspected = await t.request({
+      method: 'POST',
+      url: '/api/timesheet-imports/inspect',
+      payload: inspect.payload,
+      headers: inspect.headers,
+    });
+    expect(inspected.statusCode).toBe(200);
+    expect(inspected.body).not.toContain('G1234567N');
+    expect(inspected.json().sample[0][0]).toBe('G****567N');
+
+    const preview = await upload(t, file, { mapping: JSON.stringify(MAPPING), site_id: siteId });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.body).not.toContain('G1234567N');
+    const rows = preview.json().rows as Array<{ outcome: string; message?: string; worker_id?: string }>;
+    expect(rows.map((row) => [row.outcome, row.message ?? row.worker_id])).toEqual([
+      ['error', ROW_WORKER_FIN_NOT_MATCHED],
+      ['error', ROW_WORKER_FIN_NOT_MATCHED],
+      ['new', aung.id],
+      ['new', ravi.id],
+    ]);
+    const errors = await t.request({ method: 'GET', url: `/api/timesheet-imports/${preview.json().id}/errors.csv` });
+    expect(errors.body).not.toContain('G1234567N');
+    expect(errors.body).toContain('G****567N');
+
+    // A role that sees FINs still matches by them.
+    t.cookie = undefined;
+    await t.signIn({ role: 'payroll', email: 'payroll@example.com' });
+    const byPayroll = (await upload(t, file, { mapping: JSON.stringify(MAPPING), site_id: siteId })).json();
+    expect(byPayroll.rows[0]).toMatchObject({ outcome: 'new', worker_id: ravi.id });
   });
 
   it('lists a different existing timesheet as a conflict, resolved one by one: keep or replace', async () => {

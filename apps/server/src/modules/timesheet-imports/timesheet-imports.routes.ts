@@ -56,7 +56,7 @@ export const timesheetImportsRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: s
       config: { permission: 'timesheets.write' },
       schema: { tags, consumes: ['multipart/form-data'], response: { 200: ImportInspection } },
     },
-    async (request) => imports.inspectFile(db, await readImportUpload(request)),
+    async (request) => imports.inspectFile(db, await readImportUpload(request), currentUser(request).role),
   );
 
   app.post(
@@ -124,7 +124,7 @@ export const timesheetImportsRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: s
     '/:id/errors.csv',
     { config: { permission: 'timesheets.write' }, schema: { tags, params: IdParams, produces: ['text/csv'] } },
     async (request, reply) => {
-      const file = await imports.errorsCsv(db, request.params.id);
+      const file = await imports.errorsCsv(db, request.params.id, currentUser(request).role);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${file.fileName}"`)

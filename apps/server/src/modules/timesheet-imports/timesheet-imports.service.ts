@@ -8,7 +8,9 @@ import {
 } from '@td/shared/rules/attendance-import';
 import { toCsv } from '@td/shared/rules/csv';
 import { dateInTimeZone } from '@td/shared/rules/dates';
+import { guardedValue, type Role, roleCan } from '@td/shared/rules/permissions';
 import { computeTimesheetHours, minutesToHours } from '@td/shared/rules/timesheet-hours';
+import { NRIC_FIN_FORMAT } from '@td/shared/rules/worker-identity';
 import { isUuid } from '@td/shared/schemas/fields';
 import { TimesheetInput, WORK_DATE_IN_FUTURE } from '@td/shared/schemas/timesheet';
 import {
@@ -30,6 +32,7 @@ import {
   ROW_OUT_BEFORE_IN,
   ROW_SITE_UNKNOWN,
   ROW_WORKER_AMBIGUOUS,
+  ROW_WORKER_FIN_NOT_MATCHED,
   ROW_WORKER_MISSING,
   ROW_WORKER_UNKNOWN,
   rowBadDate,
@@ -87,13 +90,24 @@ export interface UploadedFile {
   data: Buffer;
 }
 
+const looksLikeFin = (text: string) => NRIC_FIN_FORMAT.test(text.replace(/\s+/g, '').toUpperCase());
+
+/**
+ * Decision 108: the file's cells as the role may see them again: a cell holding an NRIC/FIN is masked
+ * (`G****567X`) for a role without `workers.identity`, so no answer (the sample, the error CSV) echoes one.
+ */
+function cellFor(role: Role): (text: string) => string {
+  return (text) => (looksLikeFin(text) ? (guardedValue('fin_no', text, role) ?? '') : text);
+}
+
 /** The headers and a few rows of a file, with the saved mappings made for the same headers. */
-export async function inspectFile(db: Db, file: UploadedFile): Promise<ImportInspection> {
+export async function inspectFile(db: Db, file: UploadedFile, role: Role): Promise<ImportInspection> {
   const read = await readAttendanceFile(file.data);
   const saved = await repo.findMappingsFor(db, headersKey(read.headers));
+  const cell = cellFor(role);
   return {
     headers: read.headers,
-    sample: read.rows.slice(0, 5).map((row) => read.headers.map((_, index) => textOf(row.cells[index] ?? null))),
+    sample: read.rows.slice(0, 5).map((row) => read.headers.map((_, index) => cell(textOf(row.cells[index] ?? null)))),
     rows: read.rows.length,
     mappings: saved.flatMap((row) => {
       const mapping = ImportMapping.safeParse(JSON.parse(row.mapping));
@@ -159,14 +173,18 @@ function readMapping(text: string | undefined, headers: readonly string[]): Impo
   return parsed.data;
 }
 
-/** Decision 091: a worker is matched by FIN, then TD- id, then name; a name two workers share is an error. */
-async function workerMatcher(db: Db) {
+/**
+ * Decision 091: a worker is matched by FIN, then TD- id, then name; a name two workers share is an error.
+ * Decision 108: for a role without `workers.identity` a FIN is never looked up (it would confirm a guessed
+ * one): a cell that is an NRIC/FIN and not a TD- id says so, whether or not a worker holds it.
+ */
+async function workerMatcher(db: Db, byIdentity: boolean) {
   const workers = await repo.listWorkersForMatching(db);
   const byFin = new Map<string, (typeof workers)[number]>();
   const byCode = new Map<string, (typeof workers)[number]>();
   const byName = new Map<string, Array<(typeof workers)[number]>>();
   for (const worker of workers) {
-    if (worker.fin_no_key) byFin.set(worker.fin_no_key, worker);
+    if (worker.fin_no_key && byIdentity) byFin.set(worker.fin_no_key, worker);
     byCode.set(worker.worker_id.toUpperCase(), worker);
     const key = nameKey(`${worker.first_name} ${worker.last_name}`);
     byName.set(key, [...(byName.get(key) ?? []), worker]);
@@ -176,6 +194,7 @@ async function workerMatcher(db: Db) {
     const compact = text.replace(/\s+/g, '').toUpperCase();
     const found = byFin.get(compact) ?? byCode.get(compact);
     if (found) return { id: found.id, name: `${found.first_name} ${found.last_name}` };
+    if (!byIdentity && looksLikeFin(compact)) return { error: ROW_WORKER_FIN_NOT_MATCHED };
     const named = byName.get(nameKey(text)) ?? [];
     if (named.length > 1) return { error: ROW_WORKER_AMBIGUOUS };
     const [only] = named;
@@ -213,7 +232,7 @@ function timeOf(cell: Cell): string | null | undefined {
 export async function previewImport(
   db: Db,
   upload: UploadedFile & { mapping: string | undefined; siteId: string | undefined },
-  actor: Actor,
+  actor: Actor & { role: Role },
   timeZone: string,
   now = new Date(),
 ): Promise<ImportPreview> {
@@ -229,7 +248,7 @@ export async function previewImport(
     site: column(mapping.site),
     notes: column(mapping.notes),
   };
-  const matchWorker = memoByText(await workerMatcher(db));
+  const matchWorker = memoByText(await workerMatcher(db, roleCan(actor.role, 'workers.identity')));
   // A month's file repeats a few dozen dates and times 50,000 times: each text is read once.
   const readDate = memoByText((text: string) => dateOf(text, mapping.date_format));
   const readTime = memoByText((text: string) => timeOf(text));
@@ -590,13 +609,13 @@ export async function resolveConflict(
 }
 
 /** Decision 091: the rows in error as the file had them, with the reason, to fix and upload again. */
-export async function errorsCsv(db: Db, id: string): Promise<{ fileName: string; body: string }> {
+export async function errorsCsv(db: Db, id: string, role: Role): Promise<{ fileName: string; body: string }> {
   const found = await loadImport(db, id);
   const headers = found.headerList.filter((header) => header !== REASON_COLUMN);
   const keep = found.headerList.map((header) => header !== REASON_COLUMN);
   const rows = found.parsedRows
     .filter((row) => row.outcome === 'error')
-    .map((row) => [...(row.cells ?? []).filter((_, index) => keep[index]), row.message ?? '']);
+    .map((row) => [...(row.cells ?? []).filter((_, index) => keep[index]).map(cellFor(role)), row.message ?? '']);
   const base = found.file_name.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_') || 'import';
   return { fileName: `${base}-errors.csv`, body: toCsv([...headers, REASON_COLUMN], rows) };
 }

@@ -99,4 +99,67 @@ describe('worker fields by permission', () => {
     expect(stored.designation).toBe('Rigger');
     expect(stored.salary_rate).toBe(150);
   });
+
+  it('keeps the salary and bank details when HR saves the form it sees, or leaves them out (decision 108)', async () => {
+    const t = await buildTestApp();
+    await t.signIn();
+    const ipa_url = await givenStoredFile(t.db, 'ipa');
+    const values = buildWorker({
+      ipa_url,
+      salary_rate: '1850.50',
+      declared_monthly_salary: '1700',
+      bank_swift_code: 'DBSSSGSG',
+      bank_account_no: '0123456789',
+      payment_mode: 'GIRO',
+    });
+    const worker = (await t.request({ method: 'POST', url: '/api/workers', payload: values })).json();
+    const hr = await cookieOf(t, 'hr');
+    const asHr = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { origin: ORIGIN, cookie: hr }, ...(payload ? { payload } : {}) });
+    const seen = (await asHr('GET', `/api/workers/${worker.id}`)).json();
+    expect(seen).toMatchObject({ salary_rate: null, declared_monthly_salary: null });
+    expect(seen.bank_account_no).not.toBe('0123456789');
+
+    // The form sends back what it was given as strings; for HR it shows no pay inputs, so it sends the
+    // salary empty and leaves out what a PUT may leave out (the bank details, the declared salary).
+    const omitted = ['declared_monthly_salary', 'bank_swift_code', 'bank_account_no', 'payment_mode'];
+    const formValues = Object.fromEntries(
+      Object.keys(values)
+        .filter((field) => !omitted.includes(field))
+        .map((field) => [field, seen[field] === null ? '' : String(seen[field])]),
+    );
+    expect(formValues.salary_rate).toBe('');
+    const first = await asHr('PUT', `/api/workers/${worker.id}`, { ...formValues, designation: 'Rigger' });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await asHr('PUT', `/api/workers/${worker.id}`, { ...formValues, designation: 'Welder' });
+    expect(second.statusCode, second.body).toBe(200);
+    const stored = (await t.request({ method: 'GET', url: `/api/workers/${worker.id}` })).json();
+    expect(stored).toMatchObject({
+      designation: 'Welder',
+      salary_rate: 1850.5,
+      declared_monthly_salary: 1700,
+      bank_swift_code: 'DBSSSGSG',
+      bank_account_no: '0123456789',
+      payment_mode: 'GIRO',
+    });
+
+    // HR adds a worker without the salary (an admin gives it); a salary HR sends is not taken.
+    const ipa2 = await givenStoredFile(t.db, 'ipa');
+    const added = await asHr('POST', '/api/workers', buildWorker({ ipa_url: ipa2, salary_rate: '' }));
+    expect(added.statusCode).toBe(201);
+    const ipa3 = await givenStoredFile(t.db, 'ipa');
+    const sneaked = await asHr('POST', '/api/workers', buildWorker({ ipa_url: ipa3, salary_rate: '9999' }));
+    expect(sneaked.statusCode).toBe(201);
+    const sneakedStored = (await t.request({ method: 'GET', url: `/api/workers/${sneaked.json().id}` })).json();
+    expect(sneakedStored.salary_rate).toBeNull();
+    // An admin is still asked for it.
+    const ipa4 = await givenStoredFile(t.db, 'ipa');
+    const noSalary = await t.request({
+      method: 'POST',
+      url: '/api/workers',
+      payload: buildWorker({ ipa_url: ipa4, salary_rate: '' }),
+    });
+    expect(noSalary.statusCode).toBe(400);
+    expect(noSalary.json().error.fields.salary_rate).toBe('Salary Rate is required');
+  });
 });

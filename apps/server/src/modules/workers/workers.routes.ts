@@ -1,4 +1,5 @@
 import { dateInTimeZone } from '@td/shared/rules/dates';
+import { roleCan } from '@td/shared/rules/permissions';
 import { IdParams } from '@td/shared/schemas/fields';
 import {
   ExpiringListQuery,
@@ -15,10 +16,12 @@ import {
   WorkerSortQuery,
   workerInputSchema,
 } from '@td/shared/schemas/worker';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
 import type { FileStore } from '../../files/file-store.ts';
 import { csvReply } from '../../lib/csv-download.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { roleOf } from '../../plugins/permissions.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { listCompanies } from './workers.repository.ts';
@@ -39,7 +42,18 @@ const ExportQuery = WorkerFilterQuery.extend(WorkerSortQuery.shape);
 export const workersRoutes: FastifyPluginAsyncZod<WorkersRoutesOptions> = async (app, { db, timeZone, store }) => {
   // The age check (decision 023) reads today in the business time zone at each request.
   const today = () => dateInTimeZone(new Date(), timeZone);
-  const CreateBody = workerInputSchema('add', { today });
+  // Decision 108: the salary is asked on add only of the roles that see pay. The route's schema leaves it
+  // out; for those roles the whole add rules run first (every message at once, as SPEC 5 answers them).
+  const CreateBody = workerInputSchema('add', { today, payRequired: false });
+  const CreateBodyWithPay = workerInputSchema('add', { today });
+  const askPayOnAdd = async (request: FastifyRequest) => {
+    if (!roleCan(roleOf(request), 'workers.pay')) return;
+    const parsed = CreateBodyWithPay.safeParse(request.body);
+    if (parsed.success) return;
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
+    throw badRequest(Object.values(fields)[0] ?? 'The request is not valid', fields);
+  };
   const UpdateBody = workerInputSchema('edit', { today });
 
   // Decision 083: the list answers the account number masked; the worker's own answer (the edit form's) whole.
@@ -132,15 +146,21 @@ export const workersRoutes: FastifyPluginAsyncZod<WorkersRoutesOptions> = async 
     '/:id/history',
     { config: { permission: 'workers.history' }, schema: { tags, params: IdParams, response: { 200: WorkerHistory } } },
     async (request) => ({
-      items: await workers.workerHistory(db, request.params.id),
+      items: await workers.workerHistory(db, request.params.id, roleOf(request)),
     }),
   );
 
   app.post(
     '/',
-    { config: { permission: 'workers.write' }, schema: { tags, body: CreateBody, response: { 201: Worker } } },
+    {
+      config: { permission: 'workers.write' },
+      preValidation: askPayOnAdd,
+      schema: { tags, body: CreateBody, response: { 201: Worker } },
+    },
     async (request, reply) =>
-      reply.status(201).send(await workers.createWorker(db, request.body, currentUser(request))),
+      reply
+        .status(201)
+        .send(await workers.createWorker(db, request.body, currentUser(request), { role: roleOf(request) })),
   );
 
   app.put(

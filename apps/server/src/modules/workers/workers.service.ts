@@ -4,7 +4,13 @@ import { WORKER_STATUSES } from '@td/shared/options/workers';
 import { type CsvCell, toCsv } from '@td/shared/rules/csv';
 import { dateInTimeZone } from '@td/shared/rules/dates';
 import { daysUntilExpiry, expiryWindow } from '@td/shared/rules/expiry';
-import type { Role } from '@td/shared/rules/permissions';
+import {
+  type GuardedWorkerField,
+  guardedValue,
+  type Role,
+  roleCan,
+  WORKER_FIELD_PERMISSIONS,
+} from '@td/shared/rules/permissions';
 import { workerIdCandidate } from '@td/shared/rules/worker-id';
 import { identityKey } from '@td/shared/rules/worker-identity';
 import { dashboardMonths, growthTrend, statusTotals } from '@td/shared/rules/worker-statistics';
@@ -14,6 +20,7 @@ import {
   type ExpiringWorker,
   type ExpiringWorkerList,
   MAX_EXPIRED_ROWS,
+  requiredMessage,
   UNIQUE_IDENTITY_FIELDS,
   type UniqueIdentityField,
   WORKER_FIELD_LABELS,
@@ -97,6 +104,8 @@ export interface CreateWorkerOptions {
   now?: Date;
   /** Numbers in [0, 1); tests pass a fixed sequence. */
   random?: () => number;
+  /** Decision 108: the adding role; the pay it cannot see is neither asked nor taken, the answer is masked. */
+  role?: Role;
 }
 
 /**
@@ -108,8 +117,16 @@ export async function createWorker(
   db: Db,
   input: WorkerInput,
   actor: Actor,
-  { now = new Date(), random = secureRandom }: CreateWorkerOptions = {},
+  { now = new Date(), random = secureRandom, role }: CreateWorkerOptions = {},
 ): Promise<Worker> {
+  if (role) {
+    // Decision 108: a role that cannot see pay neither gives it nor is asked for it (the form hides it).
+    if (roleCan(role, 'workers.pay') && input.salary_rate === null) {
+      const message = requiredMessage(WORKER_FIELD_LABELS.salary_rate);
+      throw badRequest(message, { salary_rate: message });
+    }
+    input = keepHiddenFields(input, {}, role);
+  }
   await assertStoredFiles(db, FILE_FIELDS, input, null);
   await assertUniqueIdentity(db, input);
   const fourDigitTaken = await repo.countFourDigitWorkerIds(db);
@@ -125,7 +142,7 @@ export async function createWorker(
           input,
         );
         await recordAudit(trx, actor, { action: 'create', entity: 'worker', entityId: worker.id, after: worker });
-        return worker;
+        return role ? workerFieldsFor<Worker>(role)(worker) : worker;
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -452,7 +469,14 @@ export function withMaskedAccounts<T extends { items: Worker[] }>(list: T): T {
   };
 }
 
-export async function workerHistory(db: Db, id: string): Promise<WorkerHistoryEntry[]> {
+/**
+ * Decision 108: the history shows each change of a guarded field as the role may see the field (payroll
+ * holds `workers.history` but not `workers.contact`: a changed phone shows masked).
+ */
+const historyValue = (field: string, value: unknown, role: Role): unknown =>
+  field in WORKER_FIELD_PERMISSIONS ? guardedValue(field as GuardedWorkerField, value, role) : value;
+
+export async function workerHistory(db: Db, id: string, role: Role): Promise<WorkerHistoryEntry[]> {
   await getWorker(db, id);
   const entries = await listAuditEntries(db, 'worker', id);
   return entries
@@ -465,8 +489,18 @@ export async function workerHistory(db: Db, id: string): Promise<WorkerHistoryEn
         .map(([field, [before, after]]) =>
           // Decision 083: the history shows an account number masked, as every screen but the edit form.
           field === 'bank_account_no'
-            ? { field, label: HISTORY_LABELS[field] ?? field, before: maskedValue(before), after: maskedValue(after) }
-            : { field, label: HISTORY_LABELS[field] ?? field, before, after },
+            ? {
+                field,
+                label: HISTORY_LABELS[field] ?? field,
+                before: maskedValue(historyValue(field, before, role)),
+                after: maskedValue(historyValue(field, after, role)),
+              }
+            : {
+                field,
+                label: HISTORY_LABELS[field] ?? field,
+                before: historyValue(field, before, role),
+                after: historyValue(field, after, role),
+              },
         );
       return {
         id: entry.id,

@@ -14,6 +14,7 @@ import { Modal } from '@/components/ui/modal.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
+import { useCan } from '@/features/auth/public/access.ts';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { formatDate, formatDateTime, formatSgd, orNA } from '@/lib/format.ts';
 import { complianceQueries, useRenewItem } from '../api/compliance-queries.ts';
@@ -36,6 +37,8 @@ const REFERENCE_LABELS: Partial<Record<RenewableKind, string>> = {
 export function WorkerComplianceSection({ worker }: { worker: Worker }) {
   const compliance = useQuery(complianceQueries.worker(worker.id));
   const [renewing, setRenewing] = useState<WorkerComplianceItem | null>(null);
+  // Decision 108: renewing is `compliance.write`, issuing a letter `documents.write` (not a viewer's).
+  const can = useCan();
 
   let body: React.ReactNode;
   if (compliance.isPending) body = <LoadingState label="Loading compliance items" />;
@@ -70,7 +73,7 @@ export function WorkerComplianceSection({ worker }: { worker: Worker }) {
             </div>
             <div className="flex items-center gap-2">
               <ComplianceStateBadge state={item.state} />
-              {isRenewable(item.kind) && (
+              {isRenewable(item.kind) && can('compliance.write') && (
                 <Button
                   size="sm"
                   variant="secondary"
@@ -81,7 +84,7 @@ export function WorkerComplianceSection({ worker }: { worker: Worker }) {
                   Renew
                 </Button>
               )}
-              {item.kind === 'employment_letter' && (
+              {item.kind === 'employment_letter' && can('documents.write') && (
                 <Link
                   to={`/worker/employment-letter/${worker.id}`}
                   className="text-sm font-medium text-accent hover:underline"

@@ -9,6 +9,7 @@ import { Download, ExternalLink, FileText, Mail, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert.tsx';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
+import { useCan } from '@/features/auth/public/access.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { fetchPayslipPdf, useEmailPayslip } from '../api/payslip-documents.ts';
 
@@ -44,6 +45,8 @@ export function PayslipDocumentActions({ payslip }: PayslipDocumentActionsProps)
   const [pdf, setPdf] = useState<PdfState>({ state: 'idle' });
   const [outcome, setOutcome] = useState<EmailOutcome | null>(null);
   const email = useEmailPayslip();
+  // Decision 108: e-mailing a payslip is `payroll.write`; a viewer gets the PDF only.
+  const canEmail = useCan()('payroll.write');
   const urlRef = useRef<string | null>(null);
   // Decision 082: a Draft pay run's payslip is issued once the run is approved; a Paid one may be e-mailed.
   const isDraft = payslip.status === 'Draft';
@@ -97,18 +100,20 @@ export function PayslipDocumentActions({ payslip }: PayslipDocumentActionsProps)
         >
           {pdf.state === 'generating' ? 'Generating...' : 'Generate PDF'}
         </Button>
-        <Button
-          variant="secondary"
-          icon={<Mail aria-hidden="true" className="h-4 w-4" />}
-          busy={email.isPending}
-          disabled={isDraft}
-          aria-describedby={isDraft ? `draft-${payslip.id}` : undefined}
-          onClick={sendEmail}
-        >
-          {email.isPending ? 'Sending...' : 'Email Payslip'}
-        </Button>
+        {canEmail && (
+          <Button
+            variant="secondary"
+            icon={<Mail aria-hidden="true" className="h-4 w-4" />}
+            busy={email.isPending}
+            disabled={isDraft}
+            aria-describedby={isDraft ? `draft-${payslip.id}` : undefined}
+            onClick={sendEmail}
+          >
+            {email.isPending ? 'Sending...' : 'Email Payslip'}
+          </Button>
+        )}
       </div>
-      {isDraft && (
+      {isDraft && canEmail && (
         <p id={`draft-${payslip.id}`} className="text-sm text-ink-muted">
           {M.draftCannotBeEmailed}
         </p>

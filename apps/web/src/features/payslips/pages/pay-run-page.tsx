@@ -17,6 +17,7 @@ import { RowActions } from '@/components/ui/row-actions.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
 import { type DataColumn, DataTable } from '@/components/ui/table.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
+import { useCan } from '@/features/auth/public/access.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDate, formatDateTime, formatSgd } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
@@ -105,6 +106,8 @@ export function PayRunPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const client = useQueryClient();
+  // Decision 108: approving, paying, reopening, deleting and e-mailing are `payroll.write`.
+  const canWrite = useCan()('payroll.write');
   const run = useQuery(payRunQueries.detail(id));
   const payslips = useQuery({
     ...payRunQueries.payslips(id, 1),
@@ -199,7 +202,7 @@ export function PayRunPage() {
   // Decision 082: a Draft run's payslip is regenerated with another figure of other deductions, or its
   // worker removed from the run.
   const draftActions =
-    current.status === 'Draft'
+    current.status === 'Draft' && canWrite
       ? (payslip: Payslip, layout: 'table' | 'card') => {
           const name = payslipWorkerName(payslip.worker);
           return (
@@ -305,7 +308,7 @@ export function PayRunPage() {
               </Alert>
             )}
             <div className="flex flex-wrap items-end gap-3">
-              {current.status === 'Draft' && (
+              {current.status === 'Draft' && canWrite && (
                 <>
                   <Button busy={act.isPending} onClick={() => act.mutate('approve')}>
                     Approve
@@ -315,7 +318,7 @@ export function PayRunPage() {
                   </Button>
                 </>
               )}
-              {current.status === 'Approved' && (
+              {current.status === 'Approved' && canWrite && (
                 <>
                   <Button
                     onClick={() => {
@@ -335,14 +338,16 @@ export function PayRunPage() {
                   <a className={buttonClasses('secondary')} href={`/api/pay-runs/${current.id}/bank-file`} download>
                     <Download aria-hidden="true" className="h-4 w-4" /> Bank file (GIRO)
                   </a>
-                  <Button
-                    variant="secondary"
-                    icon={<Mail aria-hidden="true" className="h-4 w-4" />}
-                    disabled={batch.run?.running || !payment.data}
-                    onClick={() => payment.data && emailAll(payment.data.items, current)}
-                  >
-                    Email payslips
-                  </Button>
+                  {canWrite && (
+                    <Button
+                      variant="secondary"
+                      icon={<Mail aria-hidden="true" className="h-4 w-4" />}
+                      disabled={batch.run?.running || !payment.data}
+                      onClick={() => payment.data && emailAll(payment.data.items, current)}
+                    >
+                      Email payslips
+                    </Button>
+                  )}
                 </>
               )}
               <a className={buttonClasses('secondary')} href={`/api/pay-runs/${current.id}/register.pdf`} download>

@@ -11,6 +11,7 @@ import { ListBody } from '@/components/ui/list-body.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { type DataColumn, DataTable, Pagination } from '@/components/ui/table.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
+import { useCan } from '@/features/auth/public/access.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDate, formatSgd } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
@@ -42,6 +43,8 @@ const columns: ReadonlyArray<DataColumn<PayRun>> = [
  * run for a period: the server generates it as one job and its own page shows the progress.
  */
 export function PayRunsPage() {
+  // Decision 108: starting a run is `payroll.write`; a viewer lists the runs.
+  const canWrite = useCan()('payroll.write');
   usePageTitle('Pay Runs');
   const initial = lastMonthPeriod();
   const [start, setStart] = useState(initial.start);
@@ -76,44 +79,51 @@ export function PayRunsPage() {
           </a>
         }
       />
-      <Card className="mb-6">
-        <CardBody>
-          <form onSubmit={submit} aria-label="New pay run" className="flex flex-col gap-4">
-            <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
-              <TextField
-                label="Pay period start"
-                type="date"
-                value={start}
-                onChange={(e) => setStart(e.target.value)}
-                required
-              />
-              <TextField
-                label="Pay period end"
-                type="date"
-                value={end}
-                onChange={(e) => setEnd(e.target.value)}
-                required
-              />
-            </div>
-            <PayRunAdditions value={additions} onChange={setAdditions} disabled={create.isPending} />
-            <div>
-              <Button type="submit" icon={<Play aria-hidden="true" className="h-4 w-4" />} busy={create.isPending}>
-                New pay run
-              </Button>
-            </div>
-          </form>
-          {create.isError && (
-            <Alert tone="error" className="mt-4">
-              {errorMessage(create.error, 'The pay run could not be started.')}
-            </Alert>
-          )}
-        </CardBody>
-      </Card>
+      {canWrite && (
+        <Card className="mb-6">
+          <CardBody>
+            <form onSubmit={submit} aria-label="New pay run" className="flex flex-col gap-4">
+              <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
+                <TextField
+                  label="Pay period start"
+                  type="date"
+                  value={start}
+                  onChange={(e) => setStart(e.target.value)}
+                  required
+                />
+                <TextField
+                  label="Pay period end"
+                  type="date"
+                  value={end}
+                  onChange={(e) => setEnd(e.target.value)}
+                  required
+                />
+              </div>
+              <PayRunAdditions value={additions} onChange={setAdditions} disabled={create.isPending} />
+              <div>
+                <Button type="submit" icon={<Play aria-hidden="true" className="h-4 w-4" />} busy={create.isPending}>
+                  New pay run
+                </Button>
+              </div>
+            </form>
+            {create.isError && (
+              <Alert tone="error" className="mt-4">
+                {errorMessage(create.error, 'The pay run could not be started.')}
+              </Alert>
+            )}
+          </CardBody>
+        </Card>
+      )}
       <ListBody
         query={list}
         what="pay runs"
         isEmpty={(list.data?.items.length ?? 0) === 0}
-        empty={<EmptyState title="No pay runs yet" description="Choose a period and start the first pay run." />}
+        empty={
+          <EmptyState
+            title="No pay runs yet"
+            description={canWrite ? 'Choose a period and start the first pay run.' : undefined}
+          />
+        }
       >
         <DataTable caption="Pay runs" columns={columns} rows={list.data?.items ?? []} rowKey={(run) => run.id} />
         <Pagination page={page} pageSize={25} total={list.data?.total ?? 0} onPageChange={setPage} />

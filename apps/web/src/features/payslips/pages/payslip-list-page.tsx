@@ -17,6 +17,7 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { RowActions } from '@/components/ui/row-actions.tsx';
 import { type DataColumn, DataTable, Pagination } from '@/components/ui/table.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
+import { useCan } from '@/features/auth/public/access.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatMonth, formatSgd, localMonth } from '@/lib/format.ts';
 import { currentRow, useClampPage, useListState } from '@/lib/list-state.ts';
@@ -47,6 +48,8 @@ type Notice = { tone: 'success' | 'error'; text: string; selection?: boolean };
 
 /** SPEC 2 payslip list (/payslip): tiles, search and filters, batch payment, the details popup. */
 export function PayslipListPage() {
+  // Decision 108: generating, paying, e-mailing and deleting are `payroll.write`; a viewer reads only.
+  const canWrite = useCan()('payroll.write');
   usePageTitle('Payslips');
   const list = useListState<(typeof FILTERS)[number]>({ filters: FILTERS });
   const thisMonth = localMonth();
@@ -265,9 +268,9 @@ export function PayslipListPage() {
         layout={layout}
         subject={subject}
         viewTo={`/payslip/view/${payslip.id}`}
-        onDelete={paid ? undefined : () => remove(payslip)}
+        onDelete={paid || !canWrite ? undefined : () => remove(payslip)}
         before={
-          paid
+          paid || !canWrite
             ? []
             : [
                 {
@@ -302,14 +305,16 @@ export function PayslipListPage() {
           : 'Generate the first payslip to get started.'
       }
       action={
-        <div className="flex flex-wrap justify-center gap-2">
-          <Link to="/payslip/generate" className={buttonClasses('primary')}>
-            Generate Payslip
-          </Link>
-          <Link to="/payslip/run" className={buttonClasses('secondary')}>
-            Payroll Run
-          </Link>
-        </div>
+        canWrite ? (
+          <div className="flex flex-wrap justify-center gap-2">
+            <Link to="/payslip/generate" className={buttonClasses('primary')}>
+              Generate Payslip
+            </Link>
+            <Link to="/payslip/run" className={buttonClasses('secondary')}>
+              Payroll Run
+            </Link>
+          </div>
+        ) : undefined
       }
     />
   );
@@ -318,17 +323,21 @@ export function PayslipListPage() {
     <div>
       <PageHeader
         title="Payslips"
-        description="Generate, pay and keep track of every worker's payslips."
+        description={
+          canWrite ? "Generate, pay and keep track of every worker's payslips." : "Every worker's payslips, to read."
+        }
         actions={
           <>
             <Link to="/payslip/run" className={buttonClasses('secondary')}>
               <Users aria-hidden="true" className="h-4 w-4" />
-              Payroll Run
+              {canWrite ? 'Payroll Run' : 'Pay Runs'}
             </Link>
-            <Link to="/payslip/generate" className={buttonClasses('primary')}>
-              <Plus aria-hidden="true" className="h-4 w-4" />
-              Generate Payslip
-            </Link>
+            {canWrite && (
+              <Link to="/payslip/generate" className={buttonClasses('primary')}>
+                <Plus aria-hidden="true" className="h-4 w-4" />
+                Generate Payslip
+              </Link>
+            )}
           </>
         }
       />
@@ -350,7 +359,7 @@ export function PayslipListPage() {
             </h2>
             <div className="flex flex-wrap items-center gap-2">
               <ExportCsvLink href={payslipExportUrl(exportCriteria)} size="md" />
-              {!batch && (
+              {!batch && canWrite && (
                 <Button
                   variant="secondary"
                   icon={<ListChecks aria-hidden="true" className="h-4 w-4" />}

@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { type DataColumn, DataTable, Pagination } from '@/components/ui/table.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
+import { useCan } from '@/features/auth/public/access.ts';
 import { api, withQuery } from '@/lib/api-client.ts';
 import { formatDate, formatSgd } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
@@ -70,6 +71,8 @@ export function LevyReportPage() {
   usePageTitle('Levy Report');
   const [month, setMonth] = useState(lastMonth());
   const [page, setPage] = useState(1);
+  // Decision 108: the form is `workers.write` (not payroll's or a viewer's): they get the worker's page.
+  const canEditWorkers = useCan()('workers.write');
   const ready = /^\d{4}-\d{2}$/.test(month);
   const sheet = useQuery({
     queryKey: ['reports', 'levy', month],
@@ -114,7 +117,10 @@ export function LevyReportPage() {
               {sheet.data.without_tier.map((worker, index) => (
                 <span key={worker.worker_id}>
                   {index > 0 && ', '}
-                  <Link className="font-medium underline" to={`/worker/edit/${worker.worker_id}`}>
+                  <Link
+                    className="font-medium underline"
+                    to={`/worker/${canEditWorkers ? 'edit' : 'view'}/${worker.worker_id}`}
+                  >
                     {worker.name} ({worker.worker_code})
                   </Link>
                 </span>

@@ -11,6 +11,7 @@ import { DetailList } from '@/components/ui/detail-list.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { RecordLoadError } from '@/components/ui/record-load-error.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
+import { useCan } from '@/features/auth/public/access.ts';
 import { api } from '@/lib/api-client.ts';
 import { formatDate, formatDateTime } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
@@ -35,6 +36,7 @@ export function TimesheetViewPage() {
   usePageTitle('Timesheet Details');
   const { id = '' } = useParams();
   const location = useLocation();
+  const canWrite = useCan()('timesheets.write');
   const navigate = useNavigate();
   const timesheet = useQuery(timesheetQueries.detail(id));
   const [deleting, setDeleting] = useState(false);
@@ -91,17 +93,26 @@ export function TimesheetViewPage() {
         actions={
           <>
             {backButton}
-            <Link to={`/timesheet/edit/${data.id}`} state={fromHere(location)} className={buttonClasses('secondary')}>
-              <Pencil aria-hidden="true" className="h-4 w-4" />
-              Edit
-            </Link>
-            <Button
-              variant="danger"
-              icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
-              onClick={() => setDeleting(true)}
-            >
-              Delete
-            </Button>
+            {/* Decision 108: editing and deleting are `timesheets.write` (not HR's or a viewer's). */}
+            {canWrite && (
+              <>
+                <Link
+                  to={`/timesheet/edit/${data.id}`}
+                  state={fromHere(location)}
+                  className={buttonClasses('secondary')}
+                >
+                  <Pencil aria-hidden="true" className="h-4 w-4" />
+                  Edit
+                </Link>
+                <Button
+                  variant="danger"
+                  icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
+                  onClick={() => setDeleting(true)}
+                >
+                  Delete
+                </Button>
+              </>
+            )}
           </>
         }
       />

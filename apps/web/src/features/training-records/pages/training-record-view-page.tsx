@@ -10,6 +10,7 @@ import { FileLink } from '@/components/ui/file-link.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { RecordLoadError } from '@/components/ui/record-load-error.tsx';
 import { LoadingState } from '@/components/ui/spinner.tsx';
+import { useCan } from '@/features/auth/public/access.ts';
 import { formatDate, formatDateTime, orNA } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { fromHere, useReturnTo } from '@/lib/return-to.ts';
@@ -49,6 +50,8 @@ function TrainingRecordDetails({
   const location = useLocation();
   const navigate = useNavigate();
   const deleteRecord = useDeleteTrainingRecord();
+  // Decision 108: editing and deleting are `training.write` (not a viewer's).
+  const canWrite = useCan()('training.write');
   const worker = record.worker;
 
   return (
@@ -61,26 +64,30 @@ function TrainingRecordDetails({
             <Button variant="secondary" icon={<ArrowLeft aria-hidden="true" className="h-4 w-4" />} onClick={onBack}>
               Back
             </Button>
-            <Link
-              to={`/training-records/edit/${record.id}`}
-              state={fromHere(location)}
-              className={buttonClasses('primary')}
-            >
-              <Pencil aria-hidden="true" className="h-4 w-4" />
-              Edit
-            </Link>
-            <Button
-              variant="danger"
-              icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
-              onClick={() => {
-                // Deleted with Undo (decision 022); the list it returns to already leaves it out.
-                deleteRecord(record);
-                if (backTarget.startsWith('/training-records/')) navigate('/training-records', { replace: true });
-                else onBack();
-              }}
-            >
-              Delete
-            </Button>
+            {canWrite && (
+              <>
+                <Link
+                  to={`/training-records/edit/${record.id}`}
+                  state={fromHere(location)}
+                  className={buttonClasses('primary')}
+                >
+                  <Pencil aria-hidden="true" className="h-4 w-4" />
+                  Edit
+                </Link>
+                <Button
+                  variant="danger"
+                  icon={<Trash2 aria-hidden="true" className="h-4 w-4" />}
+                  onClick={() => {
+                    // Deleted with Undo (decision 022); the list it returns to already leaves it out.
+                    deleteRecord(record);
+                    if (backTarget.startsWith('/training-records/')) navigate('/training-records', { replace: true });
+                    else onBack();
+                  }}
+                >
+                  Delete
+                </Button>
+              </>
+            )}
           </>
         }
       />

@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button.tsx';
 import { DetailList } from '@/components/ui/detail-list.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
+import { useCan } from '@/features/auth/public/access.ts';
 import { formatDate, orNA } from '@/lib/format.ts';
 import { fromHere } from '@/lib/return-to.ts';
 import { EmailLink, PhoneLink } from './contact-links.tsx';
@@ -26,6 +27,7 @@ interface WorkerDetailsModalProps {
 export const WorkerDetailsModal = memo(function WorkerDetailsModal({ worker, onClose }: WorkerDetailsModalProps) {
   const location = useLocation();
   const state = fromHere(location);
+  const canEdit = useCan()('workers.write');
   return (
     <Modal
       open={worker !== null}
@@ -42,10 +44,12 @@ export const WorkerDetailsModal = memo(function WorkerDetailsModal({ worker, onC
               <Eye aria-hidden="true" className="h-4 w-4" />
               View
             </Link>
-            <Link to={`/worker/edit/${worker.id}`} state={state} className={buttonClasses('primary')}>
-              <Pencil aria-hidden="true" className="h-4 w-4" />
-              Edit
-            </Link>
+            {canEdit && (
+              <Link to={`/worker/edit/${worker.id}`} state={state} className={buttonClasses('primary')}>
+                <Pencil aria-hidden="true" className="h-4 w-4" />
+                Edit
+              </Link>
+            )}
           </>
         )
       }

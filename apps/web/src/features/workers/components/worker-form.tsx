@@ -38,6 +38,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { UnsavedChangesDialog } from '@/components/ui/unsaved-changes-dialog.tsx';
+import { useCan } from '@/features/auth/public/access.ts';
 import { siteQueries } from '@/features/sites/public/site-queries.ts';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { focusFirstInvalid } from '@/lib/form-errors.ts';
@@ -81,6 +82,13 @@ export function toFormValues(worker?: Worker): FormValues {
   return values as FormValues;
 }
 
+/** The values a role without `workers.pay` sends: the salary empty, the other pay fields left out. */
+function withoutPay(input: FormValues): FormValues {
+  const kept: Record<string, unknown> = { ...input, salary_rate: '' };
+  for (const field of PAY_INPUTS_LEFT_OUT) delete kept[field];
+  return kept as FormValues;
+}
+
 const isFormField = (field: string): field is WorkerField | 'documents' =>
   field === 'documents' || Object.hasOwn(LABELS, field);
 
@@ -108,15 +116,24 @@ interface WorkerFormProps {
  * FIN, passport or WP number another worker holds is answered with a link to that worker, and
  * Singapore Citizens and PRs are not asked for WP No., WP expiry, levy or coretrade (decision 023).
  */
+/**
+ * Decision 108: the pay inputs a role without `workers.pay` is not shown (HR). The save sends the salary
+ * empty and leaves the others out; the server keeps what it holds for both.
+ */
+const PAY_INPUTS_LEFT_OUT = ['declared_monthly_salary', 'bank_swift_code', 'bank_account_no', 'payment_mode'] as const;
+
 export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFormProps) {
+  const seesPay = useCan()('workers.pay');
   const resolver = useMemo(
     // raw: the form validates with the schema but sends what was typed, not the parsed cents.
-    () => zodResolver(workerInputSchema(mode), undefined, { raw: true }) as Resolver<FormValues>,
-    [mode],
+    () =>
+      zodResolver(workerInputSchema(mode, { payRequired: seesPay }), undefined, { raw: true }) as Resolver<FormValues>,
+    [mode, seesPay],
   );
   const form = useForm<FormValues>({
     resolver,
-    defaultValues: toFormValues(worker),
+    // Decision 108: the pay a role cannot see is not in the form at all (a masked account would fail its check).
+    defaultValues: seesPay ? toFormValues(worker) : withoutPay(toFormValues(worker)),
     // Focus goes to the first message in page order, documents included (focusFirstInvalid).
     shouldFocusError: false,
   });
@@ -195,7 +212,7 @@ export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFo
         return;
       }
       try {
-        const saved = await onSave(input);
+        const saved = await onSave(seesPay ? input : withoutPay(input));
         guard.release();
         onSaved(saved);
       } catch (error) {
@@ -336,14 +353,31 @@ export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFo
           autoComplete="off"
         />
         <SelectField {...field('rate_type', 'add')} options={RATE_TYPES} placeholder="Select rate type" />
-        <TextField {...field('salary_rate', 'add')} type="number" step="0.01" min="0" inputMode="decimal" hint="SGD" />
+        {seesPay && (
+          <TextField
+            {...field('salary_rate', 'add')}
+            type="number"
+            step="0.01"
+            min="0"
+            inputMode="decimal"
+            hint="SGD"
+          />
+        )}
         {/* Decision 096: the employment's own dates (part-month pay, the Key Employment Terms). */}
         <TextField {...field('employment_start_date')} type="date" />
         <TextField {...field('employment_end_date')} type="date" hint="Left empty while employed" />
         {/* Decision 083: where the salary is paid; the account number is shown in full only here. */}
-        <SelectField {...field('bank_swift_code')} options={BANK_OPTIONS} placeholder="Select bank" />
-        <TextField {...field('bank_account_no')} inputMode="numeric" autoComplete="off" hint="Digits only" />
-        <SelectField {...field('payment_mode')} options={PAYMENT_MODES} placeholder="GIRO with an account, else Cash" />
+        {seesPay && (
+          <>
+            <SelectField {...field('bank_swift_code')} options={BANK_OPTIONS} placeholder="Select bank" />
+            <TextField {...field('bank_account_no')} inputMode="numeric" autoComplete="off" hint="Digits only" />
+            <SelectField
+              {...field('payment_mode')}
+              options={PAYMENT_MODES}
+              placeholder="GIRO with an account, else Cash"
+            />
+          </>
+        )}
         {/* Decision 092: what the Employment Act's pay reads. */}
         <SelectField {...field('rest_day')} options={WEEKDAYS} hint="One rest day a week (Employment Act s.36)" />
         <SelectField
@@ -360,14 +394,16 @@ export function WorkerForm({ mode, worker, onSave, onSaved, onCancel }: WorkerFo
           inputMode="decimal"
           hint="Hours past these are overtime"
         />
-        <TextField
-          {...field('declared_monthly_salary')}
-          type="number"
-          step="0.01"
-          min="0"
-          inputMode="decimal"
-          hint="SGD, as declared in the IPA (Work Permit holders); pay never falls below it"
-        />
+        {seesPay && (
+          <TextField
+            {...field('declared_monthly_salary')}
+            type="number"
+            step="0.01"
+            min="0"
+            inputMode="decimal"
+            hint="SGD, as declared in the IPA (Work Permit holders); pay never falls below it"
+          />
+        )}
       </FormSection>
 
       <WorkerComplianceFields field={field} resident={resident} />
