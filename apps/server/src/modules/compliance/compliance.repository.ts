@@ -70,37 +70,69 @@ function inWindow(date: Expression<string | null>, window: CalendarWindow): Expr
   return sql<SqlBool>`${date} <= ${window.to} and (${date} < ${window.today} or ${date} >= ${lower})`;
 }
 
-const countsOf = (date: Expression<string | null>, today: string) =>
-  [
-    sql<number | string>`count(*)`.as('total'),
-    sql<number | string | null>`sum(case when ${date} < ${today} then 1 else 0 end)`.as('overdue'),
-  ] as const;
-
 export interface KindCount {
   overdue: number;
   due: number;
 }
 
-const toCount = (row: { total: number | string; overdue: number | string | null } | undefined): KindCount => {
-  const total = Number(row?.total ?? 0);
-  const overdue = Number(row?.overdue ?? 0);
-  return { overdue, due: total - overdue };
-};
+type CountRow = { kind: string; total: number | string | null; overdue: number | string | null };
 
-/** How many items of a worker-date kind are overdue and due in the window. */
-export async function countWorkerDateKind(
+const toCounts = (rows: CountRow[]): Map<string, KindCount> =>
+  new Map(
+    rows.map((row) => {
+      const total = Number(row.total ?? 0);
+      const overdue = Number(row.overdue ?? 0);
+      return [row.kind, { overdue, due: total - overdue }];
+    }),
+  );
+
+/**
+ * Decision 107: the items overdue and due in the window, per kind, from the figures the database keeps
+ * (migration 0037). Without filters a sum over the window's day counts (a few thousand rows); with
+ * filters the items of the workers they leave, read by worker. Kinds without items are absent.
+ */
+export async function countItems(
   db: Db,
-  kind: WorkerDateKind,
   window: CalendarWindow,
   filters: CalendarFilters,
-): Promise<KindCount> {
-  const column = WORKER_DATE_KINDS[kind];
-  const row = await db
-    .selectFrom('workers')
-    .select((eb) => countsOf(eb.ref(column), window.today))
-    .where((eb) => eb.and([inWindow(eb.ref(column), window), workerFilters(eb, filters)]))
-    .executeTakeFirst();
-  return toCount(row);
+  kind: ComplianceKind | undefined,
+): Promise<Map<string, KindCount>> {
+  if (!filters.q && !filters.nationality) {
+    const rows = await db
+      .selectFrom('compliance_day_counts')
+      .select((eb) => [
+        'kind',
+        eb.fn.sum<number | string | null>('items').as('total'),
+        sql<number | string | null>`sum(case when ${eb.ref('due_date')} < ${window.today} then ${eb.ref('items')} else 0 end)`.as(
+          'overdue',
+        ),
+      ])
+      .where((eb) => inWindow(eb.ref('due_date'), window))
+      .$if(kind !== undefined, (query) => query.where('kind', '=', kind as ComplianceKind))
+      .groupBy('kind')
+      .execute();
+    return toCounts(rows);
+  }
+  const rows = await db
+    .selectFrom('compliance_items')
+    .innerJoin('workers', 'workers.id', 'compliance_items.worker_id')
+    .select((eb) => [
+      'compliance_items.kind',
+      sql<number | string>`count(*)`.as('total'),
+      sql<number | string | null>`sum(case when ${eb.ref('compliance_items.due_date')} < ${window.today} then 1 else 0 end)`.as(
+        'overdue',
+      ),
+    ])
+    .where((eb) =>
+      eb.and([
+        inWindow(eb.ref('compliance_items.due_date'), window),
+        workerFilters(eb as unknown as WorkersEb, filters),
+      ]),
+    )
+    .$if(kind !== undefined, (query) => query.where('compliance_items.kind', '=', kind as ComplianceKind))
+    .groupBy('compliance_items.kind')
+    .execute();
+  return toCounts(rows);
 }
 
 /** The first `limit` items of a worker-date kind, soonest (longest overdue) first. */
@@ -170,28 +202,6 @@ const letterOwed = (eb: WorkersEb) =>
   );
 
 const startDateCondition = (kind: StartDateKind) => (kind === 'sip' ? sipOwed : letterOwed);
-
-export async function countStartDateKind(
-  db: Db,
-  kind: StartDateKind,
-  days: number,
-  window: CalendarWindow,
-  filters: CalendarFilters,
-): Promise<KindCount> {
-  const moved = shifted(window, days);
-  const row = await db
-    .selectFrom('workers')
-    .select((eb) => countsOf(eb.ref('employment_start_date'), moved.today))
-    .where((eb) =>
-      eb.and([
-        inWindow(eb.ref('employment_start_date'), moved),
-        workerFilters(eb, filters),
-        startDateCondition(kind)(eb),
-      ]),
-    )
-    .executeTakeFirst();
-  return toCount(row);
-}
 
 /** The first `limit` items, `due_date` already moved on from the start date by `days`. */
 export async function listStartDateKind(
@@ -275,69 +285,6 @@ function trainingQuery(db: Db, window: CalendarWindow, filters: CalendarFilters)
         notRenewed(eb),
       ]),
     );
-}
-
-/** Stands for "never expires" in a course's latest expiry: later than any window's end. */
-const NEVER_EXPIRES = '9999-12-31';
-
-/**
- * How many courses (worker and course name) have a latest expiry in the window, of the workers
- * `workerSet` keeps (all when undefined). Each course is read once, in the order of the
- * `(worker_id, training_name, expiry_date)` index (index only); a record that never expires renews the
- * course for good.
- */
-async function countCourses(
-  db: Db,
-  window: CalendarWindow,
-  workerSet?: (eb: ExpressionBuilder<Database, 'training_records'>) => Expression<SqlBool>,
-): Promise<KindCount> {
-  // The sentinel as a literal: the same aggregate written with a bound parameter in each place is, to
-  // SQLite, a different one each time, computed once for each place.
-  const latest = sql<string>`max(coalesce(${sql.ref('training_records.expiry_date')}, ${sql.lit(NEVER_EXPIRES)}))`;
-  const courses = db
-    .selectFrom('training_records')
-    .select(latest.as('latest'))
-    .$if(workerSet !== undefined, (query) => query.where((eb) => (workerSet as NonNullable<typeof workerSet>)(eb)))
-    .groupBy(['training_records.worker_id', 'training_records.training_name'])
-    .having((eb) => eb.and([eb(latest, '<', sql.lit(NEVER_EXPIRES)), inWindow(latest, window)]));
-  const row = await db
-    .selectFrom(courses.as('courses'))
-    .select((eb) => countsOf(eb.ref('courses.latest'), window.today))
-    .executeTakeFirst();
-  return toCount(row);
-}
-
-/**
- * Decision 097: the training items of the window, counted per course. Asking each certificate of the
- * window whether a newer record renews it, and its worker whether it is active, was three index
- * searches a certificate on SQLite (about 15,000 on the large set, 41-210 ms). Without filters: every
- * worker's courses less the terminated workers' (few, read through the worker index), which spares a
- * membership test per record; with filters, the courses of the workers they leave.
- */
-export async function countTraining(db: Db, window: CalendarWindow, filters: CalendarFilters): Promise<KindCount> {
-  if (filters.q || filters.nationality) {
-    return countCourses(db, window, (eb) =>
-      eb(
-        'training_records.worker_id',
-        'in',
-        eb
-          .selectFrom('workers')
-          .select('workers.id')
-          .where((workers) => workerFilters(workers, filters)),
-      ),
-    );
-  }
-  const [everyone, terminated] = await Promise.all([
-    countCourses(db, window),
-    countCourses(db, window, (eb) =>
-      eb(
-        'training_records.worker_id',
-        'in',
-        eb.selectFrom('workers').select('workers.id').where('workers.status', '=', 'Terminated'),
-      ),
-    ),
-  ]);
-  return { overdue: everyone.overdue - terminated.overdue, due: everyone.due - terminated.due };
 }
 
 export async function listTraining(

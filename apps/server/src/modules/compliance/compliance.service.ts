@@ -57,31 +57,33 @@ export function windowOf(ctx: ComplianceContext, query: { from?: string | undefi
   return { today: day, from, to };
 }
 
-interface KindSource {
-  count(db: Db, window: repo.CalendarWindow, filters: repo.CalendarFilters): Promise<repo.KindCount>;
-  list(db: Db, window: repo.CalendarWindow, filters: repo.CalendarFilters, limit: number): Promise<repo.ItemRow[]>;
-}
+type KindList = (
+  db: Db,
+  window: repo.CalendarWindow,
+  filters: repo.CalendarFilters,
+  limit: number,
+) => Promise<repo.ItemRow[]>;
 
-const workerDateSource = (kind: repo.WorkerDateKind): KindSource => ({
-  count: (db, window, filters) => repo.countWorkerDateKind(db, kind, window, filters),
-  list: (db, window, filters, limit) => repo.listWorkerDateKind(db, kind, window, filters, limit),
-});
+const workerDateList =
+  (kind: repo.WorkerDateKind): KindList =>
+  (db, window, filters, limit) =>
+    repo.listWorkerDateKind(db, kind, window, filters, limit);
 
-const startDateSource = (kind: repo.StartDateKind, days: number): KindSource => ({
-  count: (db, window, filters) => repo.countStartDateKind(db, kind, days, window, filters),
-  list: (db, window, filters, limit) => repo.listStartDateKind(db, kind, days, window, filters, limit),
-});
+const startDateList =
+  (kind: repo.StartDateKind, days: number): KindList =>
+  (db, window, filters, limit) =>
+    repo.listStartDateKind(db, kind, days, window, filters, limit);
 
-/** Where each kind's items come from (decision 094). */
-const SOURCES: Record<ComplianceKind, KindSource> = {
-  work_permit: workerDateSource('work_permit'),
-  passport: workerDateSource('passport'),
-  security_bond: workerDateSource('security_bond'),
-  medical_insurance: workerDateSource('medical_insurance'),
-  coretrade: workerDateSource('coretrade'),
-  training: { count: repo.countTraining, list: repo.listTraining },
-  sip: startDateSource('sip', SIP_WITHIN_DAYS),
-  employment_letter: startDateSource('employment_letter', KETS_WITHIN_DAYS),
+/** Where each kind's items are listed from (decision 094); the counts are kept on write (decision 107). */
+const LISTS: Record<ComplianceKind, KindList> = {
+  work_permit: workerDateList('work_permit'),
+  passport: workerDateList('passport'),
+  security_bond: workerDateList('security_bond'),
+  medical_insurance: workerDateList('medical_insurance'),
+  coretrade: workerDateList('coretrade'),
+  training: repo.listTraining,
+  sip: startDateList('sip', SIP_WITHIN_DAYS),
+  employment_letter: startDateList('employment_letter', KETS_WITHIN_DAYS),
 };
 
 const KIND_ORDER = new Map(COMPLIANCE_KINDS.map((kind, index) => [kind, index]));
@@ -113,8 +115,8 @@ const emptyCounts = () =>
   Object.fromEntries(COMPLIANCE_KINDS.map((kind) => [kind, { overdue: 0, due: 0 }])) as ComplianceCalendar['counts'];
 
 /**
- * Decision 095: every item of every active worker overdue or due in the window. The counts come from
- * one aggregate per kind over its `(date, status)` index; the items a page at a time: each kind answers
+ * Decision 095: every item of every active worker overdue or due in the window. The counts are read
+ * from the figures the database keeps (decision 107); the items a page at a time: each kind answers
  * its first `page * pageSize` in date order and the pages are cut from their merge.
  */
 export async function complianceCalendar(ctx: ComplianceContext, query: ParsedQuery): Promise<ComplianceCalendar> {
@@ -122,24 +124,19 @@ export async function complianceCalendar(ctx: ComplianceContext, query: ParsedQu
   const filters = { q: query.q, nationality: query.nationality };
   const kinds = query.kind ? [query.kind] : COMPLIANCE_KINDS;
   const limit = query.page * query.pageSize;
-  const results = await Promise.all(
-    kinds.map(async (kind) => {
-      const source = SOURCES[kind];
-      const [count, rows] = await Promise.all([
-        source.count(ctx.db, window, filters),
-        source.list(ctx.db, window, filters, limit),
-      ]);
-      return { kind, count, rows };
-    }),
-  );
+  const [kept, lists] = await Promise.all([
+    repo.countItems(ctx.db, window, filters, query.kind),
+    Promise.all(kinds.map((kind) => LISTS[kind](ctx.db, window, filters, limit))),
+  ]);
   const counts = emptyCounts();
   const merged: ComplianceItem[] = [];
   let total = 0;
-  for (const { kind, count, rows } of results) {
+  kinds.forEach((kind, index) => {
+    const count = kept.get(kind) ?? { overdue: 0, due: 0 };
     counts[kind] = count;
     total += count.overdue + count.due;
-    for (const row of rows) merged.push(toItem(kind, row, window.today));
-  }
+    for (const row of lists[index] ?? []) merged.push(toItem(kind, row, window.today));
+  });
   merged.sort(byDueDate);
   const start = (query.page - 1) * query.pageSize;
   return {
