@@ -538,6 +538,8 @@ export interface ComplianceItemsTable {
   kind: string;
   ref: string;
   due_date: string;
+  /** The worker's id, or the id of the course's latest record: the page's order after the date. */
+  sort_id: string;
 }
 
 /** Decision 107: how many of `compliance_items` fall on each day, per kind (kept by triggers). */

@@ -14,6 +14,8 @@ import { columnTypesFor, isPostgres } from './column-types.ts';
  *   staff, else a non-Malaysian WP holder) and has no attended date;
  * - the KETs letter, 14 days after the employment start date, of a worker without a letter recorded;
  * - per course (`ref` the training name), its latest expiry, none when a record of it never expires.
+ * `sort_id` is what the page orders an item by after its date: the worker's id, or the id of the
+ * course's latest record (of two with that expiry, the later recorded).
  * Overdue or due is decided on read from `due_date`, as "today" moves; nothing of it is stored.
  *
  * Triggers keep both tables, not the services, so that every writer keeps them right: the screens,
@@ -63,7 +65,7 @@ const letterOwed = (w: string) => `not exists (select 1 from employment_letters 
  */
 function workerItems(dialect: Dialect, from: string, where: string, onlyLetter = false): string {
   const select = (kind: string, due: string, extra = '') =>
-    `select w.id as worker_id, '${kind}' as kind, '' as ref, ${due} as due_date from ${from} w
+    `select w.id as worker_id, '${kind}' as kind, '' as ref, ${due} as due_date, w.id as sort_id from ${from} w
      where ${where} and ${active('w')} and ${due.includes('employment_start_date') ? 'w.employment_start_date' : due} is not null${extra}`;
   const parts = onlyLetter
     ? []
@@ -72,14 +74,17 @@ function workerItems(dialect: Dialect, from: string, where: string, onlyLetter =
         select('sip', plusDays(dialect, 'w.employment_start_date'), ` and ${sipOwed('w')}`),
       ];
   parts.push(select('employment_letter', plusDays(dialect, 'w.employment_start_date'), ` and ${letterOwed('w')}`));
-  return `insert into compliance_items (worker_id, kind, ref, due_date) ${parts.join(' union all ')}`;
+  return `insert into compliance_items (worker_id, kind, ref, due_date, sort_id) ${parts.join(' union all ')}`;
 }
 
 /** The training items (one per course, its latest expiry) of the records `where` keeps, active workers only. */
 function trainingItems(dialect: Dialect, where: string): string {
   const latest = `max(coalesce(r.expiry_date, ${never(dialect)}))`;
-  return `insert into compliance_items (worker_id, kind, ref, due_date)
-    select r.worker_id, 'training', r.training_name, ${latest} from training_records r
+  // The item's record: the latest expiry, of two the later recorded (the page lists it by its id).
+  const record = `(select l.id from training_records l where l.worker_id = r.worker_id
+    and l.training_name = r.training_name order by coalesce(l.expiry_date, ${never(dialect)}) desc, l.id desc limit 1)`;
+  return `insert into compliance_items (worker_id, kind, ref, due_date, sort_id)
+    select r.worker_id, 'training', r.training_name, ${latest}, ${record} from training_records r
     join workers w on w.id = r.worker_id
     where ${where} and ${active('w')}
     group by r.worker_id, r.training_name
@@ -95,7 +100,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('kind', 'text', (col) => col.notNull())
     .addColumn('ref', 'text', (col) => col.notNull())
     .addColumn('due_date', t.date, (col) => col.notNull())
+    .addColumn('sort_id', t.id, (col) => col.notNull())
     .addPrimaryKeyConstraint('compliance_items_pk', ['worker_id', 'kind', 'ref'])
+    .execute();
+  // The page's first items in date order, index only (the worker's row is read for those shown).
+  await db.schema
+    .createIndex('compliance_items_due_idx')
+    .on('compliance_items')
+    .columns(['due_date', 'kind', 'sort_id', 'worker_id', 'ref'])
     .execute();
   await db.schema
     .createTable('compliance_day_counts')
@@ -103,6 +115,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('due_date', t.date, (col) => col.notNull())
     .addColumn('items', 'integer', (col) => col.notNull().check(sql`items >= 0`))
     .addPrimaryKeyConstraint('compliance_day_counts_pk', ['due_date', 'kind'])
+    // SQLite: the rows in key order, so the window's sum reads one range and no table row beside it.
+    .$call((table) => (dialect === 'sqlite' ? table.modifyEnd(sql`without rowid`) : table))
     .execute();
 
   // Filled from the data as it is, before the triggers exist.
@@ -133,7 +147,9 @@ async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
   const rebuildWorker = (id: string) => `${workerItems('sqlite', 'workers', `w.id = ${id}`)};
     ${trainingItems('sqlite', `r.worker_id = ${id}`)};`;
   const dropWorker = (id: string) => `delete from compliance_items where worker_id = ${id};`;
-  await run(`create trigger compliance_items_worker_insert after insert on workers begin ${rebuildWorker('new.id')} end`);
+  await run(
+    `create trigger compliance_items_worker_insert after insert on workers begin ${rebuildWorker('new.id')} end`,
+  );
   await run(`create trigger compliance_items_worker_delete after delete on workers begin ${dropWorker('old.id')} end`);
   await run(`create trigger compliance_items_worker_update after update of id, ${WORKER_COLUMNS.join(', ')} on workers
     begin ${dropWorker('old.id')} ${rebuildWorker('new.id')} end`);
@@ -142,17 +158,27 @@ async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
   const course = (row: string) => `delete from compliance_items
     where worker_id = ${row}.worker_id and kind = 'training' and ref = ${row}.training_name;
     ${trainingItems('sqlite', `r.worker_id = ${row}.worker_id and r.training_name = ${row}.training_name`)};`;
-  await run(`create trigger compliance_items_training_insert after insert on training_records begin ${course('new')} end`);
-  await run(`create trigger compliance_items_training_delete after delete on training_records begin ${course('old')} end`);
+  await run(
+    `create trigger compliance_items_training_insert after insert on training_records begin ${course('new')} end`,
+  );
+  await run(
+    `create trigger compliance_items_training_delete after delete on training_records begin ${course('old')} end`,
+  );
   await run(`create trigger compliance_items_training_update
     after update of worker_id, training_name, expiry_date on training_records
     begin ${course('old')} ${course('new')} end`);
 
   // A worker's KETs item is recomputed when a letter of theirs is recorded or goes.
-  const letter = (row: string) => `delete from compliance_items where worker_id = ${row}.worker_id and kind = 'employment_letter';
+  const letter = (
+    row: string,
+  ) => `delete from compliance_items where worker_id = ${row}.worker_id and kind = 'employment_letter';
     ${workerItems('sqlite', 'workers', `w.id = ${row}.worker_id`, true)};`;
-  await run(`create trigger compliance_items_letter_insert after insert on employment_letters begin ${letter('new')} end`);
-  await run(`create trigger compliance_items_letter_delete after delete on employment_letters begin ${letter('old')} end`);
+  await run(
+    `create trigger compliance_items_letter_insert after insert on employment_letters begin ${letter('new')} end`,
+  );
+  await run(
+    `create trigger compliance_items_letter_delete after delete on employment_letters begin ${letter('old')} end`,
+  );
   await run(`create trigger compliance_items_letter_update after update of worker_id on employment_letters
     begin ${letter('old')} ${letter('new')} end`);
 }

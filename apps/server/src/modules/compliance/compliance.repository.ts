@@ -2,6 +2,7 @@ import type { ComplianceKind } from '@td/shared/options/compliance';
 import { addDays } from '@td/shared/rules/dates';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { chunks } from '../../db/in-list.ts';
 import { likeContains } from '../../db/paging.ts';
 import type { ComplianceSubscriptionsTable, Database, WorkerRenewalRow } from '../../db/schema.ts';
 
@@ -103,9 +104,9 @@ export async function countItems(
       .select((eb) => [
         'kind',
         eb.fn.sum<number | string | null>('items').as('total'),
-        sql<number | string | null>`sum(case when ${eb.ref('due_date')} < ${window.today} then ${eb.ref('items')} else 0 end)`.as(
-          'overdue',
-        ),
+        sql<
+          number | string | null
+        >`sum(case when ${eb.ref('due_date')} < ${window.today} then ${eb.ref('items')} else 0 end)`.as('overdue'),
       ])
       .where((eb) => inWindow(eb.ref('due_date'), window))
       .$if(kind !== undefined, (query) => query.where('kind', '=', kind as ComplianceKind))
@@ -113,26 +114,85 @@ export async function countItems(
       .execute();
     return toCounts(rows);
   }
+  // Read by worker: the workers the filters leave, then their items through the primary key.
   const rows = await db
     .selectFrom('compliance_items')
-    .innerJoin('workers', 'workers.id', 'compliance_items.worker_id')
     .select((eb) => [
       'compliance_items.kind',
       sql<number | string>`count(*)`.as('total'),
-      sql<number | string | null>`sum(case when ${eb.ref('compliance_items.due_date')} < ${window.today} then 1 else 0 end)`.as(
-        'overdue',
-      ),
+      sql<
+        number | string | null
+      >`sum(case when ${eb.ref('compliance_items.due_date')} < ${window.today} then 1 else 0 end)`.as('overdue'),
     ])
     .where((eb) =>
       eb.and([
+        eb(
+          'compliance_items.worker_id',
+          'in',
+          eb
+            .selectFrom('workers')
+            .select('workers.id')
+            .where((workers) => workerFilters(workers, filters)),
+        ),
         inWindow(eb.ref('compliance_items.due_date'), window),
-        workerFilters(eb as unknown as WorkersEb, filters),
       ]),
     )
     .$if(kind !== undefined, (query) => query.where('compliance_items.kind', '=', kind as ComplianceKind))
     .groupBy('compliance_items.kind')
     .execute();
   return toCounts(rows);
+}
+
+/** A kept item before its worker is read: `ref` is the course of a training item. */
+export interface KeptItem {
+  kind: string;
+  worker_id: string;
+  due_date: string;
+  sort_id: string;
+  ref: string;
+}
+
+/**
+ * Decision 107: the kept items of the window up to the `limit`-th date of them all (of the kinds
+ * asked for), index only: the page's merge sorts by date first, so no later item can be on it.
+ */
+export async function listKeptItems(
+  db: Db,
+  kinds: readonly ComplianceKind[] | undefined,
+  window: CalendarWindow,
+  limit: number,
+): Promise<KeptItem[]> {
+  const inKinds = (eb: ExpressionBuilder<Database, 'compliance_items'>) =>
+    kinds ? eb('kind', 'in', kinds) : sql<SqlBool>`true`;
+  const last = await db
+    .selectFrom('compliance_items')
+    .select(sql<string>`due_date`.as('due_date'))
+    .where((eb) => eb.and([inWindow(eb.ref('due_date'), window), inKinds(eb)]))
+    .orderBy('due_date')
+    .limit(1)
+    .offset(limit - 1)
+    .executeTakeFirst();
+  // One upper bound, the nearer, so the index range stops there.
+  const upTo = last ? { ...window, to: last.due_date } : window;
+  return db
+    .selectFrom('compliance_items')
+    .select(['kind', 'worker_id', sql<string>`due_date`.as('due_date'), 'sort_id', 'ref'])
+    .where((eb) => eb.and([inWindow(eb.ref('due_date'), upTo), inKinds(eb)]))
+    .execute();
+}
+
+/** The calendar's columns of the given workers. */
+export async function findCalendarWorkers(db: Db, ids: readonly string[]) {
+  const slices = await Promise.all(
+    chunks(ids).map((slice) =>
+      db
+        .selectFrom('workers')
+        .select(['id', 'worker_id', 'first_name', 'last_name', 'nationality'])
+        .where('id', 'in', slice)
+        .execute(),
+    ),
+  );
+  return slices.flat();
 }
 
 /** The first `limit` items of a worker-date kind, soonest (longest overdue) first. */

@@ -115,6 +115,55 @@ const emptyCounts = () =>
   Object.fromEntries(COMPLIANCE_KINDS.map((kind) => [kind, { overdue: 0, due: 0 }])) as ComplianceCalendar['counts'];
 
 /**
+ * Decision 107: the unfiltered lists from the kept items. The live lists gave each kind's first
+ * `limit` items in date order (then by the worker's or the record's id) and the page was cut from
+ * their merge, which sorts by date first; so only the items up to the `limit`-th date of them all can
+ * be on it, and of those each kind keeps its first `limit` in that order. Only their workers are read.
+ */
+async function keptLists(
+  db: Db,
+  kinds: readonly ComplianceKind[],
+  window: repo.CalendarWindow,
+  limit: number,
+): Promise<repo.ItemRow[][]> {
+  const kept = await repo.listKeptItems(
+    db,
+    kinds.length === COMPLIANCE_KINDS.length ? undefined : kinds,
+    window,
+    limit,
+  );
+  const inOrder = (a: repo.KeptItem, b: repo.KeptItem) =>
+    a.due_date !== b.due_date
+      ? a.due_date < b.due_date
+        ? -1
+        : 1
+      : a.sort_id < b.sort_id
+        ? -1
+        : a.sort_id > b.sort_id
+          ? 1
+          : 0;
+  const shown = kinds.map((kind) =>
+    kept
+      .filter((item) => item.kind === kind)
+      .sort(inOrder)
+      .slice(0, limit),
+  );
+  const workers = new Map(
+    (await repo.findCalendarWorkers(db, [...new Set(shown.flat().map((item) => item.worker_id))])).map((worker) => [
+      worker.id,
+      worker,
+    ]),
+  );
+  return shown.map((items, index) =>
+    items.flatMap((item) => {
+      const worker = workers.get(item.worker_id);
+      if (!worker) return [];
+      return [{ ...worker, due_date: item.due_date, title: kinds[index] === 'training' ? item.ref : null }];
+    }),
+  );
+}
+
+/**
  * Decision 095: every item of every active worker overdue or due in the window. The counts are read
  * from the figures the database keeps (decision 107); the items a page at a time: each kind answers
  * its first `page * pageSize` in date order and the pages are cut from their merge.
@@ -126,7 +175,9 @@ export async function complianceCalendar(ctx: ComplianceContext, query: ParsedQu
   const limit = query.page * query.pageSize;
   const [kept, lists] = await Promise.all([
     repo.countItems(ctx.db, window, filters, query.kind),
-    Promise.all(kinds.map((kind) => LISTS[kind](ctx.db, window, filters, limit))),
+    filters.q || filters.nationality
+      ? Promise.all(kinds.map((kind) => LISTS[kind](ctx.db, window, filters, limit)))
+      : keptLists(ctx.db, kinds, window, limit),
   ]);
   const counts = emptyCounts();
   const merged: ComplianceItem[] = [];
