@@ -56,8 +56,7 @@ export async function expectedItems(db: Db): Promise<OracleItem[]> {
       // A record that never expires renews the course for good; else the latest, of two the later recorded.
       if (ofCourse.some((record) => record.expiry_date === null)) continue;
       const latest = ofCourse.reduce((a, b) =>
-        (b.expiry_date as string) > (a.expiry_date as string) ||
-        (b.expiry_date === a.expiry_date && b.id > a.id)
+        (b.expiry_date as string) > (a.expiry_date as string) || (b.expiry_date === a.expiry_date && b.id > a.id)
           ? b
           : a,
       );
@@ -70,10 +69,7 @@ export async function expectedItems(db: Db): Promise<OracleItem[]> {
 /** What the database keeps: its items and its day counts. */
 export async function keptItems(db: Db) {
   const [items, days] = await Promise.all([
-    db
-      .selectFrom('compliance_items')
-      .select(['worker_id', 'kind', 'ref', 'due_date', 'sort_id'])
-      .execute(),
+    db.selectFrom('compliance_items').select(['worker_id', 'kind', 'ref', 'due_date', 'sort_id']).execute(),
     db.selectFrom('compliance_day_counts').select(['kind', 'due_date', 'items']).execute(),
   ]);
   const counts = Object.fromEntries(days.map((day) => [`${day.kind} ${day.due_date}`, Number(day.items)]));
@@ -83,6 +79,7 @@ export async function keptItems(db: Db) {
 /** The day counts the items make. */
 export function dayCounts(items: OracleItem[]): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const item of items) counts[`${item.kind} ${item.due_date}`] = (counts[`${item.kind} ${item.due_date}`] ?? 0) + 1;
+  for (const item of items)
+    counts[`${item.kind} ${item.due_date}`] = (counts[`${item.kind} ${item.due_date}`] ?? 0) + 1;
   return counts;
 }

@@ -22,17 +22,17 @@ const today = () => new Date().toISOString().slice(0, 10);
 const aDate = fc.integer({ min: -40, max: 120 }).map((days) => addDays(today(), days));
 const maybeDate = fc.option(aDate, { nil: null, freq: 3 });
 const WORKER_FIELDS = {
-    status: fc.constantFrom('Working', 'Terminated', 'Resigned', null),
-    wp_expiry_date: maybeDate,
-    passport_expiry_date: maybeDate,
-    security_bond_expiry_date: maybeDate,
-    medical_insurance_expiry_date: maybeDate,
-    coretrade_expiry_date: maybeDate,
-    employment_start_date: maybeDate,
-    sip_required: fc.constantFrom(null, 0, 1),
-    sip_attended_date: maybeDate,
-    type_of_pass: fc.constantFrom('WP', 'SPass', 'PR', null),
-    nationality: fc.constantFrom('Malaysian', 'Bangladeshi', 'Indian', null),
+  status: fc.constantFrom('Working', 'Terminated', 'Resigned', null),
+  wp_expiry_date: maybeDate,
+  passport_expiry_date: maybeDate,
+  security_bond_expiry_date: maybeDate,
+  medical_insurance_expiry_date: maybeDate,
+  coretrade_expiry_date: maybeDate,
+  employment_start_date: maybeDate,
+  sip_required: fc.constantFrom(null, 0, 1),
+  sip_attended_date: maybeDate,
+  type_of_pass: fc.constantFrom('WP', 'SPass', 'PR', null),
+  nationality: fc.constantFrom('Malaysian', 'Bangladeshi', 'Indian', null),
 };
 const newWorker = fc.record(WORKER_FIELDS);
 const workerChange = fc.record(WORKER_FIELDS, { requiredKeys: [] });
@@ -88,7 +88,11 @@ async function apply(db: Db, step: Operation) {
       return;
     }
     case 'terminate by nationality':
-      await db.updateTable('workers').set({ status: step.status }).where('nationality', '=', step.nationality).execute();
+      await db
+        .updateTable('workers')
+        .set({ status: step.status })
+        .where('nationality', '=', step.nationality)
+        .execute();
       return;
     case 'delete worker': {
       const id = at(workers, step.pick);
@@ -115,7 +119,8 @@ async function apply(db: Db, step: Operation) {
         ...(step.expiry !== undefined ? { expiry_date: step.expiry } : {}),
         ...(step.worker !== undefined && workers.length > 0 ? { worker_id: at(workers, step.worker) ?? null } : {}),
       };
-      if (id && Object.keys(set).length > 0) await db.updateTable('training_records').set(set).where('id', '=', id).execute();
+      if (id && Object.keys(set).length > 0)
+        await db.updateTable('training_records').set(set).where('id', '=', id).execute();
       return;
     }
     case 'delete record': {
@@ -146,7 +151,8 @@ async function apply(db: Db, step: Operation) {
     case 'move letter': {
       const id = at(await ids(db, 'employment_letters'), step.pick);
       const worker = at(workers, step.to);
-      if (id && worker) await db.updateTable('employment_letters').set({ worker_id: worker }).where('id', '=', id).execute();
+      if (id && worker)
+        await db.updateTable('employment_letters').set({ worker_id: worker }).where('id', '=', id).execute();
       return;
     }
   }
@@ -231,5 +237,7 @@ describe('the kept compliance items (decision 107, migration 0037)', () => {
 /** The form fields of a worker answer (a PUT sends the whole form). */
 function pickFormFields(answer: Record<string, unknown>) {
   const form = buildWorker();
-  return Object.fromEntries(Object.keys(form).map((field) => [field, answer[field] ?? form[field as keyof typeof form]]));
+  return Object.fromEntries(
+    Object.keys(form).map((field) => [field, answer[field] ?? form[field as keyof typeof form]]),
+  );
 }
