@@ -151,8 +151,15 @@ async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
     `create trigger compliance_items_worker_insert after insert on workers begin ${rebuildWorker('new.id')} end`,
   );
   await run(`create trigger compliance_items_worker_delete after delete on workers begin ${dropWorker('old.id')} end`);
+  // An update recomputes the worker's own items; the courses only when the worker starts or stops counting.
+  const moved = `(old.id <> new.id or ${active('old')} <> ${active('new')})`;
   await run(`create trigger compliance_items_worker_update after update of id, ${WORKER_COLUMNS.join(', ')} on workers
-    begin ${dropWorker('old.id')} ${rebuildWorker('new.id')} end`);
+    begin
+      delete from compliance_items where worker_id = old.id and kind <> 'training';
+      ${workerItems('sqlite', 'workers', 'w.id = new.id')};
+      delete from compliance_items where worker_id = old.id and kind = 'training' and ${moved};
+      ${trainingItems('sqlite', `r.worker_id = new.id and ${moved}`)};
+    end`);
 
   // A course's item is recomputed when one of its records changes.
   const course = (row: string) => `delete from compliance_items
@@ -218,6 +225,7 @@ async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
   await run(`create function compliance_items_workers() returns trigger language plpgsql as $$
     declare
       changed_ids uuid[];
+      moved_ids uuid[];
     begin
       if tg_op = 'UPDATE' then
         select array_agg(id) into changed_ids from (
@@ -228,9 +236,18 @@ async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
         if changed_ids is null then
           return null;
         end if;
-        delete from compliance_items where worker_id = any(changed_ids);
+        delete from compliance_items where worker_id = any(changed_ids) and kind <> 'training';
         ${workerItems('postgres', 'workers', 'w.id = any(changed_ids)')};
-        ${trainingItems('postgres', 'r.worker_id = any(changed_ids)')};
+        -- The courses only of the workers that start or stop counting.
+        select array_agg(id) into moved_ids from (
+          select n.id from new_rows n join old_rows o on o.id = n.id where ${active('o')} <> ${active('n')}
+          union select o.id from old_rows o where not exists (select 1 from new_rows n where n.id = o.id)
+          union select n.id from new_rows n where not exists (select 1 from old_rows o where o.id = n.id)
+        ) c;
+        if moved_ids is not null then
+          delete from compliance_items where worker_id = any(moved_ids) and kind = 'training';
+          ${trainingItems('postgres', 'r.worker_id = any(moved_ids)')};
+        end if;
       elsif tg_op = 'DELETE' then
         delete from compliance_items i using old_rows o where i.worker_id = o.id;
       else
