@@ -8,14 +8,7 @@ import {
   RENEWABLE_REFERENCE_COLUMNS,
   type RenewableKind,
 } from '@td/shared/options/compliance';
-import {
-  employmentLetterDueDate,
-  itemState,
-  KETS_WITHIN_DAYS,
-  SIP_WITHIN_DAYS,
-  sipDueDate,
-  sipRequired,
-} from '@td/shared/rules/compliance';
+import { employmentLetterDueDate, itemState, sipDueDate, sipRequired } from '@td/shared/rules/compliance';
 import { type CsvCell, toCsv } from '@td/shared/rules/csv';
 import { addDays, dateInTimeZone, daysBetween } from '@td/shared/rules/dates';
 import {
@@ -57,35 +50,6 @@ export function windowOf(ctx: ComplianceContext, query: { from?: string | undefi
   return { today: day, from, to };
 }
 
-type KindList = (
-  db: Db,
-  window: repo.CalendarWindow,
-  filters: repo.CalendarFilters,
-  limit: number,
-) => Promise<repo.ItemRow[]>;
-
-const workerDateList =
-  (kind: repo.WorkerDateKind): KindList =>
-  (db, window, filters, limit) =>
-    repo.listWorkerDateKind(db, kind, window, filters, limit);
-
-const startDateList =
-  (kind: repo.StartDateKind, days: number): KindList =>
-  (db, window, filters, limit) =>
-    repo.listStartDateKind(db, kind, days, window, filters, limit);
-
-/** Where each kind's items are listed from (decision 094); the counts are kept on write (decision 107). */
-const LISTS: Record<ComplianceKind, KindList> = {
-  work_permit: workerDateList('work_permit'),
-  passport: workerDateList('passport'),
-  security_bond: workerDateList('security_bond'),
-  medical_insurance: workerDateList('medical_insurance'),
-  coretrade: workerDateList('coretrade'),
-  training: repo.listTraining,
-  sip: startDateList('sip', SIP_WITHIN_DAYS),
-  employment_letter: startDateList('employment_letter', KETS_WITHIN_DAYS),
-};
-
 const KIND_ORDER = new Map(COMPLIANCE_KINDS.map((kind, index) => [kind, index]));
 
 function toItem(kind: ComplianceKind, row: repo.ItemRow, day: string): ComplianceItem {
@@ -115,8 +79,8 @@ const emptyCounts = () =>
   Object.fromEntries(COMPLIANCE_KINDS.map((kind) => [kind, { overdue: 0, due: 0 }])) as ComplianceCalendar['counts'];
 
 /**
- * Decision 107: the unfiltered lists from the kept items. The live lists gave each kind's first
- * `limit` items in date order (then by the worker's or the record's id) and the page was cut from
+ * Decision 107: the lists from the kept items. Each kind gives its first `limit` items in date order
+ * (then by the worker's or the record's id, as decision 095's lists did) and the page is cut from
  * their merge, which sorts by date first; so only the items up to the `limit`-th date of them all can
  * be on it, and of those each kind keeps its first `limit` in that order. Only their workers are read.
  */
@@ -124,12 +88,14 @@ async function keptLists(
   db: Db,
   kinds: readonly ComplianceKind[],
   window: repo.CalendarWindow,
+  filters: repo.CalendarFilters,
   limit: number,
 ): Promise<repo.ItemRow[][]> {
   const kept = await repo.listKeptItems(
     db,
     kinds.length === COMPLIANCE_KINDS.length ? undefined : kinds,
     window,
+    filters,
     limit,
   );
   const inOrder = (a: repo.KeptItem, b: repo.KeptItem) =>
@@ -164,9 +130,9 @@ async function keptLists(
 }
 
 /**
- * Decision 095: every item of every active worker overdue or due in the window. The counts are read
- * from the figures the database keeps (decision 107); the items a page at a time: each kind answers
- * its first `page * pageSize` in date order and the pages are cut from their merge.
+ * Decision 095: every item of every active worker overdue or due in the window. The counts and the
+ * items are read from what the database keeps (decision 107); the items a page at a time: each kind
+ * answers its first `page * pageSize` in date order and the pages are cut from their merge.
  */
 export async function complianceCalendar(ctx: ComplianceContext, query: ParsedQuery): Promise<ComplianceCalendar> {
   const window = windowOf(ctx, query);
@@ -175,9 +141,7 @@ export async function complianceCalendar(ctx: ComplianceContext, query: ParsedQu
   const limit = query.page * query.pageSize;
   const [kept, lists] = await Promise.all([
     repo.countItems(ctx.db, window, filters, query.kind),
-    filters.q || filters.nationality
-      ? Promise.all(kinds.map((kind) => LISTS[kind](ctx.db, window, filters, limit)))
-      : keptLists(ctx.db, kinds, window, limit),
+    keptLists(ctx.db, kinds, window, filters, limit),
   ]);
   const counts = emptyCounts();
   const merged: ComplianceItem[] = [];
