@@ -30,6 +30,8 @@ export interface Database {
   public_holidays: PublicHolidaysTable;
   worker_renewals: WorkerRenewalsTable;
   employment_letters: EmploymentLettersTable;
+  compliance_items: ComplianceItemsTable;
+  compliance_day_counts: ComplianceDayCountsTable;
   compliance_subscriptions: ComplianceSubscriptionsTable;
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
@@ -528,6 +530,26 @@ export interface PublicHolidaysTable {
   updated_at: string;
 }
 export type PublicHolidayRow = Selectable<PublicHolidaysTable>;
+
+/**
+ * Decision 107: the calendar's items of every worker that counts, kept by triggers (migration 0037);
+ * `ref` is the course of a training item, else ''. Overdue or due is decided on read.
+ */
+export interface ComplianceItemsTable {
+  worker_id: string;
+  kind: string;
+  ref: string;
+  due_date: string;
+  /** The worker's id, or the id of the course's latest record: the page's order after the date. */
+  sort_id: string;
+}
+
+/** Decision 107: how many of `compliance_items` fall on each day, per kind (kept by triggers). */
+export interface ComplianceDayCountsTable {
+  kind: string;
+  due_date: string;
+  items: number;
+}
 
 /** Decision 094: a renewal of a worker's dated item; the previous expiry is kept here. */
 export interface WorkerRenewalsTable {

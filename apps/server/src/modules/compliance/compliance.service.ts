@@ -8,14 +8,7 @@ import {
   RENEWABLE_REFERENCE_COLUMNS,
   type RenewableKind,
 } from '@td/shared/options/compliance';
-import {
-  employmentLetterDueDate,
-  itemState,
-  KETS_WITHIN_DAYS,
-  SIP_WITHIN_DAYS,
-  sipDueDate,
-  sipRequired,
-} from '@td/shared/rules/compliance';
+import { employmentLetterDueDate, itemState, sipDueDate, sipRequired } from '@td/shared/rules/compliance';
 import { type CsvCell, toCsv } from '@td/shared/rules/csv';
 import { addDays, dateInTimeZone, daysBetween } from '@td/shared/rules/dates';
 import {
@@ -57,33 +50,6 @@ export function windowOf(ctx: ComplianceContext, query: { from?: string | undefi
   return { today: day, from, to };
 }
 
-interface KindSource {
-  count(db: Db, window: repo.CalendarWindow, filters: repo.CalendarFilters): Promise<repo.KindCount>;
-  list(db: Db, window: repo.CalendarWindow, filters: repo.CalendarFilters, limit: number): Promise<repo.ItemRow[]>;
-}
-
-const workerDateSource = (kind: repo.WorkerDateKind): KindSource => ({
-  count: (db, window, filters) => repo.countWorkerDateKind(db, kind, window, filters),
-  list: (db, window, filters, limit) => repo.listWorkerDateKind(db, kind, window, filters, limit),
-});
-
-const startDateSource = (kind: repo.StartDateKind, days: number): KindSource => ({
-  count: (db, window, filters) => repo.countStartDateKind(db, kind, days, window, filters),
-  list: (db, window, filters, limit) => repo.listStartDateKind(db, kind, days, window, filters, limit),
-});
-
-/** Where each kind's items come from (decision 094). */
-const SOURCES: Record<ComplianceKind, KindSource> = {
-  work_permit: workerDateSource('work_permit'),
-  passport: workerDateSource('passport'),
-  security_bond: workerDateSource('security_bond'),
-  medical_insurance: workerDateSource('medical_insurance'),
-  coretrade: workerDateSource('coretrade'),
-  training: { count: repo.countTraining, list: repo.listTraining },
-  sip: startDateSource('sip', SIP_WITHIN_DAYS),
-  employment_letter: startDateSource('employment_letter', KETS_WITHIN_DAYS),
-};
-
 const KIND_ORDER = new Map(COMPLIANCE_KINDS.map((kind, index) => [kind, index]));
 
 function toItem(kind: ComplianceKind, row: repo.ItemRow, day: string): ComplianceItem {
@@ -113,33 +79,79 @@ const emptyCounts = () =>
   Object.fromEntries(COMPLIANCE_KINDS.map((kind) => [kind, { overdue: 0, due: 0 }])) as ComplianceCalendar['counts'];
 
 /**
- * Decision 095: every item of every active worker overdue or due in the window. The counts come from
- * one aggregate per kind over its `(date, status)` index; the items a page at a time: each kind answers
- * its first `page * pageSize` in date order and the pages are cut from their merge.
+ * Decision 107: the lists from the kept items. Each kind gives its first `limit` items in date order
+ * (then by the worker's or the record's id, as decision 095's lists did) and the page is cut from
+ * their merge, which sorts by date first; so only the items up to the `limit`-th date of them all can
+ * be on it, and of those each kind keeps its first `limit` in that order. Only their workers are read.
+ */
+async function keptLists(
+  db: Db,
+  kinds: readonly ComplianceKind[],
+  window: repo.CalendarWindow,
+  filters: repo.CalendarFilters,
+  limit: number,
+): Promise<repo.ItemRow[][]> {
+  const kept = await repo.listKeptItems(
+    db,
+    kinds.length === COMPLIANCE_KINDS.length ? undefined : kinds,
+    window,
+    filters,
+    limit,
+  );
+  const inOrder = (a: repo.KeptItem, b: repo.KeptItem) =>
+    a.due_date !== b.due_date
+      ? a.due_date < b.due_date
+        ? -1
+        : 1
+      : a.sort_id < b.sort_id
+        ? -1
+        : a.sort_id > b.sort_id
+          ? 1
+          : 0;
+  const shown = kinds.map((kind) =>
+    kept
+      .filter((item) => item.kind === kind)
+      .sort(inOrder)
+      .slice(0, limit),
+  );
+  const workers = new Map(
+    (await repo.findCalendarWorkers(db, [...new Set(shown.flat().map((item) => item.worker_id))])).map((worker) => [
+      worker.id,
+      worker,
+    ]),
+  );
+  return shown.map((items, index) =>
+    items.flatMap((item) => {
+      const worker = workers.get(item.worker_id);
+      if (!worker) return [];
+      return [{ ...worker, due_date: item.due_date, title: kinds[index] === 'training' ? item.ref : null }];
+    }),
+  );
+}
+
+/**
+ * Decision 095: every item of every active worker overdue or due in the window. The counts and the
+ * items are read from what the database keeps (decision 107); the items a page at a time: each kind
+ * answers its first `page * pageSize` in date order and the pages are cut from their merge.
  */
 export async function complianceCalendar(ctx: ComplianceContext, query: ParsedQuery): Promise<ComplianceCalendar> {
   const window = windowOf(ctx, query);
   const filters = { q: query.q, nationality: query.nationality };
   const kinds = query.kind ? [query.kind] : COMPLIANCE_KINDS;
   const limit = query.page * query.pageSize;
-  const results = await Promise.all(
-    kinds.map(async (kind) => {
-      const source = SOURCES[kind];
-      const [count, rows] = await Promise.all([
-        source.count(ctx.db, window, filters),
-        source.list(ctx.db, window, filters, limit),
-      ]);
-      return { kind, count, rows };
-    }),
-  );
+  const [kept, lists] = await Promise.all([
+    repo.countItems(ctx.db, window, filters, query.kind),
+    keptLists(ctx.db, kinds, window, filters, limit),
+  ]);
   const counts = emptyCounts();
   const merged: ComplianceItem[] = [];
   let total = 0;
-  for (const { kind, count, rows } of results) {
+  kinds.forEach((kind, index) => {
+    const count = kept.get(kind) ?? { overdue: 0, due: 0 };
     counts[kind] = count;
     total += count.overdue + count.due;
-    for (const row of rows) merged.push(toItem(kind, row, window.today));
-  }
+    for (const row of lists[index] ?? []) merged.push(toItem(kind, row, window.today));
+  });
   merged.sort(byDueDate);
   const start = (query.page - 1) * query.pageSize;
   return {
