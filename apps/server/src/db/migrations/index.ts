@@ -32,6 +32,7 @@ import * as cpfSdlLevy from './0033-cpf-sdl-levy.ts';
 import * as staffRolesAndTwoFactor from './0034-staff-roles-and-two-factor.ts';
 import * as payRunWarnings from './0035-pay-run-warnings.ts';
 import * as complianceCalendarIndexes from './0036-compliance-calendar-indexes.ts';
+import * as tileTotals from './0038-tile-totals.ts';
 
 /** Listed here rather than read from disk, so the bundled server carries them. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0034-staff-roles-and-two-factor': staffRolesAndTwoFactor,
   '0035-pay-run-warnings': payRunWarnings,
   '0036-compliance-calendar-indexes': complianceCalendarIndexes,
+  '0038-tile-totals': tileTotals,
 };
