@@ -201,6 +201,16 @@ describe('migration 0038: tile figures kept on write (decision 109)', () => {
       buildTimesheetRow({ worker_id: d.id, work_date: '2026-03-06', hours_worked: 200, overtime_hours: 15 }),
       buildTimesheetRow({ worker_id: e.id, work_date: '2026-03-06', hours_worked: 50 }),
     ]);
+    // An attendance import leaves out a worker's date that already has a timesheet.
+    await bulkInsert(
+      db,
+      'timesheets',
+      [
+        buildTimesheetRow({ worker_id: d.id, work_date: '2026-03-05', hours_worked: 999 }),
+        buildTimesheetRow({ worker_id: d.id, work_date: '2026-03-07', hours_worked: 120 }),
+      ],
+      { onConflictDoNothing: ['worker_id', 'work_date'], returning: ['id'] },
+    );
     await bulkInsert(db, 'training_records', [
       buildTrainingRecordRow({ worker_id: d.id, expiry_date: '2026-03-15' }),
       buildTrainingRecordRow({ worker_id: d.id, expiry_date: '2026-03-15' }),
