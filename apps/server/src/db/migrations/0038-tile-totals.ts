@@ -81,7 +81,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     const columns = [...totals.keyColumns, ...totals.figureColumns].join(', ');
     await sql`insert into ${sql.raw(totals.table)} (${sql.raw(columns)})
       select ${sql.raw(totals.keyColumns.join(', '))}, ${sql.raw(totals.figureColumns.map((f) => `sum(${f})`).join(', '))}
-      from (${sql.raw(projections(totals, totals.source, '', postgres))}) counted
+      from (${sql.raw(projections(totals, totals.source, '', postgres) + everyKeyAtZero(totals))}) counted
       group by ${sql.raw(totals.keyColumns.join(', '))}`.execute(db);
   }
   await sql`insert into trained_workers (worker_id, records)
@@ -107,6 +107,13 @@ interface KeptTotals {
   rows: ReadonlyArray<{ keys: RowExpression[]; figures: RowExpression[]; where?: RowExpression }>;
   /** The columns whose update can move a row between keys or change its figures (SQLite's `update of`). */
   moves: readonly string[];
+  /**
+   * Every key the table can hold, when a check constraint lists them: their rows exist from the start,
+   * and a PostgreSQL writer locks all of them in key order before changing any (decision 044), so
+   * transactions that change them over several statements (a batch marked Deducted in chunks beside
+   * an approval) never wait for each other in a circle.
+   */
+  everyKey?: readonly string[];
 }
 
 /** A terminated worker's expired permit needs nobody's attention (decision 024); null is not terminated. */
@@ -168,6 +175,8 @@ const KEPT_TOTALS: readonly KeptTotals[] = [
     figureColumns: ['charges', 'amount'],
     rows: [{ keys: [same('row.status')], figures: [same('1'), same('row.amount')] }],
     moves: ['status', 'amount'],
+    // Migration 0005's check constraint.
+    everyKey: ['Approved', 'Deducted', 'Pending', 'Rejected'],
   },
   {
     table: 'training_expiry_totals',
@@ -180,6 +189,16 @@ const KEPT_TOTALS: readonly KeptTotals[] = [
 ];
 
 const ids = (names: readonly string[]) => sql.join(names.map((name) => sql.id(name)));
+
+/** A zero row for each of `everyKey` (a single key column), to be summed with the counted rows. */
+function everyKeyAtZero(totals: KeptTotals): string {
+  const [key] = totals.keyColumns;
+  return (totals.everyKey ?? [])
+    .map(
+      (value) => ` union all select '${value}' as ${key}, ${totals.figureColumns.map((f) => `0 as ${f}`).join(', ')}`,
+    )
+    .join('');
+}
 
 /** What the rows of `from` add to (sign '') or take from (sign '-') each key, one select per projection. */
 function projections(totals: KeptTotals, from: string, sign: '' | '-', postgres: boolean): string {
@@ -210,6 +229,14 @@ async function keepOnPostgres(db: Kysely<unknown>, totals: KeptTotals): Promise<
     having ${figures.map((f) => `sum(${f}) <> 0`).join(' or ')}
     order by ${keys}
     on conflict (${keys}) do update set ${figures.map((f) => `${f} = kept.${f} + excluded.${f}`).join(', ')};`;
+  const changed = (changes: string) =>
+    totals.everyKey
+      ? `if exists (select 1 from (${changes}) changes group by ${keys}
+                    having ${figures.map((f) => `sum(${f}) <> 0`).join(' or ')}) then
+           perform 1 from ${totals.table} order by ${keys} for update;
+         end if;
+         ${upsert(changes)}`
+      : upsert(changes);
   const added = projections(totals, 'new_rows', '', true);
   const removed = projections(totals, 'old_rows', '-', true);
   const apply = sql.raw(`${totals.table}_apply`);
@@ -217,11 +244,11 @@ async function keepOnPostgres(db: Kysely<unknown>, totals: KeptTotals): Promise<
     create function ${apply}() returns trigger language plpgsql as $$
     begin
       if tg_op = 'INSERT' then
-        ${sql.raw(upsert(added))}
+        ${sql.raw(changed(added))}
       elsif tg_op = 'DELETE' then
-        ${sql.raw(upsert(removed))}
+        ${sql.raw(changed(removed))}
       else
-        ${sql.raw(upsert(`${added} union all ${removed}`))}
+        ${sql.raw(changed(`${added} union all ${removed}`))}
       end if;
       return null;
     end
