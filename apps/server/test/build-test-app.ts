@@ -92,9 +92,9 @@ export async function withCatalogRaceRetry(run: () => Promise<void>, attempts = 
 
 /**
  * For `createTestDatabase`: migrates up to `version`, lets `seed` write rows as they were then, and
- * migrates the rest, to test a migration on data that was there before it.
+ * migrates the rest (or up to `until`), to test a migration on data that was there before it.
  */
-export function migrateAround(version: string, seed: (db: Db) => Promise<void>) {
+export function migrateAround(version: string, seed: (db: Db) => Promise<void>, until?: string) {
   return async (db: Db, schema?: string): Promise<void> => {
     const migrator = new Migrator({
       db,
@@ -107,7 +107,7 @@ export function migrateAround(version: string, seed: (db: Db) => Promise<void>) 
     });
     await seed(db);
     await withCatalogRaceRetry(async () => {
-      const after = await migrator.migrateToLatest();
+      const after = until ? await migrator.migrateTo(until) : await migrator.migrateToLatest();
       if (after.error) throw after.error;
     });
   };

@@ -20,6 +20,13 @@ export interface Database {
   training_records: TrainingRecordsTable;
   payslips: PayslipsTable;
   payslip_status_totals: PayslipStatusTotalsTable;
+  worker_status_totals: WorkerStatusTotalsTable;
+  worker_expiry_totals: WorkerExpiryTotalsTable;
+  timesheet_month_summaries: TimesheetMonthSummariesTable;
+  admin_charge_status_totals: AdminChargeStatusTotalsTable;
+  training_totals: TrainingTotalsTable;
+  trained_workers: TrainedWorkersTable;
+  training_expiry_totals: TrainingExpiryTotalsTable;
   payslip_charges: PayslipChargesTable;
   pay_runs: PayRunsTable;
   email_outbox: EmailOutboxTable;
@@ -241,6 +248,55 @@ export interface TimesheetMonthTotalsTable {
   timesheets: number;
   hours_worked: number;
   overtime_hours: number;
+}
+
+/**
+ * Tile figures kept by triggers (migration 0038, decision 109). Read only; bigint columns come back as
+ * strings on PostgreSQL.
+ */
+export interface WorkerStatusTotalsTable {
+  status: string;
+  workers: number;
+}
+
+/** Workers by permit expiry date: kind 'wp' (every worker) or 'coretrade' (WP holders); terminated 0 or 1. */
+export interface WorkerExpiryTotalsTable {
+  kind: 'wp' | 'coretrade';
+  expiry_date: string;
+  terminated: number;
+  workers: number;
+}
+
+export interface TimesheetMonthSummariesTable {
+  month: string;
+  workers: number;
+  timesheets: number | string;
+  hours_worked: number | string;
+  overtime_hours: number | string;
+}
+
+export interface AdminChargeStatusTotalsTable {
+  status: string;
+  charges: number;
+  /** Cents. */
+  amount: number | string;
+}
+
+/** One row: every training record, and the workers with at least one. */
+export interface TrainingTotalsTable {
+  only_row: number;
+  records: number | string;
+  workers: number | string;
+}
+
+export interface TrainedWorkersTable {
+  worker_id: string;
+  records: number;
+}
+
+export interface TrainingExpiryTotalsTable {
+  expiry_date: string;
+  records: number;
 }
 
 export interface TimesheetsTable {

@@ -70,11 +70,18 @@ export async function tidyAfterBulkLoad(db: Db): Promise<void> {
 
 const LOADED_TABLES = [
   'workers',
+  'worker_status_totals',
+  'worker_expiry_totals',
   'stored_files',
   'timesheets',
   'timesheet_month_totals',
+  'timesheet_month_summaries',
   'admin_charges',
+  'admin_charge_status_totals',
   'training_records',
+  'training_totals',
+  'trained_workers',
+  'training_expiry_totals',
   'payslips',
   'payslip_status_totals',
   'audit_log',

@@ -33,6 +33,7 @@ import * as staffRolesAndTwoFactor from './0034-staff-roles-and-two-factor.ts';
 import * as payRunWarnings from './0035-pay-run-warnings.ts';
 import * as complianceCalendarIndexes from './0036-compliance-calendar-indexes.ts';
 import * as complianceItems from './0037-compliance-items.ts';
+import * as tileTotals from './0038-tile-totals.ts';
 import * as totpLastStep from './0039-totp-last-step.ts';
 
 /** Listed here rather than read from disk, so the bundled server carries them. Append only. */
@@ -71,5 +72,6 @@ export const migrations: Record<string, Migration> = {
   '0035-pay-run-warnings': payRunWarnings,
   '0036-compliance-calendar-indexes': complianceCalendarIndexes,
   '0037-compliance-items': complianceItems,
+  '0038-tile-totals': tileTotals,
   '0039-totp-last-step': totpLastStep,
 };

@@ -142,20 +142,26 @@ export async function exportAdminCharges(db: Db, filters: AdminChargeFilters, li
 }
 
 /**
- * SPEC 2 tiles over the current filters (ARCHITECTURE differs 3), one query grouped by status, read on
- * each request (decision 075: 2 ms on SQLite, 6 ms on PostgreSQL over the large set's 20,000 charges).
- * SQLite answers it from the (status, amount) index of migration 0009; PostgreSQL's planner prefers a
- * sequential scan of a table this small.
+ * SPEC 2 tiles over the current filters (ARCHITECTURE differs 3), by status. With no filter but the
+ * status they are read from the totals kept on write (decision 109: four rows, however many charges);
+ * a search, worker or charge type groups the matching charges by status.
  */
 export async function summarizeAdminCharges(db: Db, filters: AdminChargeFilters): Promise<AdminChargeSummary> {
-  const rows = await filteredCharges(db, filters)
-    .select((eb) => [
-      'admin_charges.status',
-      eb.fn.countAll<number>().as('charges'),
-      eb.fn.coalesce(eb.fn.sum<number>('admin_charges.amount'), eb.lit(0)).as('amount'),
-    ])
-    .groupBy('admin_charges.status')
-    .execute();
+  const rows =
+    filters.q || filters.worker_id || filters.charge_type
+      ? await filteredCharges(db, filters)
+          .select((eb) => [
+            'admin_charges.status',
+            eb.fn.countAll<number>().as('charges'),
+            eb.fn.coalesce(eb.fn.sum<number>('admin_charges.amount'), eb.lit(0)).as('amount'),
+          ])
+          .groupBy('admin_charges.status')
+          .execute()
+      : await db
+          .selectFrom('admin_charge_status_totals')
+          .select(['status', 'charges', 'amount'])
+          .$if(Boolean(filters.status), (query) => query.where('status', '=', filters.status as ChargeStatus))
+          .execute();
   const countOf = (status: ChargeStatus) => Number(rows.find((row) => row.status === status)?.charges ?? 0);
   return {
     total: rows.reduce((sum, row) => sum + Number(row.charges), 0),

@@ -202,27 +202,22 @@ export interface TimesheetSummaryTotals {
 }
 
 /**
- * SPEC 9 summary of a month, added up from its month totals (migration 0010, decision 034), one row
- * per worker with timesheets that month: the workers (the timesheets of deleted workers, kept under
- * worker_key '', count as timesheets and hours, not as a worker), timesheets, hours and overtime.
- * Always equal to summarizeTimesheets over the month's range.
+ * SPEC 9 summary of a month: its one row of `timesheet_month_summaries` (decision 109), kept from the
+ * month totals (migration 0010, decision 034): the workers with timesheets that month (the timesheets of
+ * deleted workers, kept under worker_key '', count as timesheets and hours, not as a worker),
+ * timesheets, hours and overtime. Always equal to summarizeTimesheets over the month's range.
  */
 export async function summarizeTimesheetMonth(db: Db, month: string): Promise<TimesheetSummaryTotals> {
   const row = await db
-    .selectFrom('timesheet_month_totals')
-    .select((eb) => [
-      eb.fn.count<number | string>(eb.case().when('worker_key', '<>', '').then(1).end()).as('workers'),
-      eb.fn.sum<number | string | null>('timesheets').as('timesheets'),
-      eb.fn.sum<number | string | null>('hours_worked').as('hours_worked'),
-      eb.fn.sum<number | string | null>('overtime_hours').as('overtime_hours'),
-    ])
+    .selectFrom('timesheet_month_summaries')
+    .select(['workers', 'timesheets', 'hours_worked', 'overtime_hours'])
     .where('month', '=', month)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
   return {
-    workers: Number(row.workers),
-    timesheets: Number(row.timesheets ?? 0),
-    hoursWorkedMinutes: Number(row.hours_worked ?? 0),
-    overtimeMinutes: Number(row.overtime_hours ?? 0),
+    workers: Number(row?.workers ?? 0),
+    timesheets: Number(row?.timesheets ?? 0),
+    hoursWorkedMinutes: Number(row?.hours_worked ?? 0),
+    overtimeMinutes: Number(row?.overtime_hours ?? 0),
   };
 }
 

@@ -145,10 +145,11 @@ async function countWhere(db: Db, where: (eb: From) => Expression<SqlBool>): Pro
 /**
  * SPEC 2 tiles: Total Records, Workers Trained (distinct workers; a deleted worker's records count as
  * records but not as a worker), Expiring Soon and Expired, with the same boundaries as the status rule.
- * Four counts rather than one aggregate with a CASE per tile: each count is then a range of one index
- * (expiry dates, workers).
+ * Unfiltered, they are read from the totals kept on write (decision 109); filtered, four counts rather
+ * than one aggregate with a CASE per tile: each count is then a range of one index (expiry dates, workers).
  */
 export async function summarizeTrainingRecords(db: Db, filters: TrainingFilters, day: TrainingDay) {
+  if (!filters.q && !filters.worker_id && !filters.training_name) return keptTrainingTotals(db, day);
   const statusCount = (status: TrainingStatusFilter) =>
     countWhere(db, (eb) => eb.and([...filtersOf(eb, filters), statusCondition(eb, status, day)]));
   const [total, workersTrained, expiringSoon, expired] = await Promise.all([
@@ -158,6 +159,36 @@ export async function summarizeTrainingRecords(db: Db, filters: TrainingFilters,
     statusCount('Expired'),
   ]);
   return { total, workers_trained: workersTrained, expiring_soon: expiringSoon, expired };
+}
+
+/**
+ * The unfiltered tiles (migration 0038): the records and trained workers of `training_totals`, and the
+ * records of each expiry date in the Expiring Soon window and before today (one row per day, however
+ * many records), in one statement.
+ */
+async function keptTrainingTotals(db: Db, day: TrainingDay) {
+  const byDate = (where: (eb: ExpressionBuilder<Database, 'training_expiry_totals'>) => Expression<SqlBool>) =>
+    db
+      .selectFrom('training_expiry_totals')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('records'), sql<number>`0`).as('records'))
+      .where(where);
+  const row = await db
+    .selectFrom('training_totals')
+    .select((eb) => [
+      'records',
+      'workers',
+      byDate((d) => eb.and([d('expiry_date', '>=', day.today), d('expiry_date', '<=', day.expiringSoonUntil)])).as(
+        'expiring_soon',
+      ),
+      byDate((d) => d('expiry_date', '<', day.today)).as('expired'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(row.records),
+    workers_trained: Number(row.workers),
+    expiring_soon: Number(row.expiring_soon),
+    expired: Number(row.expired),
+  };
 }
 
 /** Distinct workers of the records matching the filters (a deleted worker's records count no worker). */

@@ -1,13 +1,13 @@
 import type { Worker } from '@td/shared/schemas/worker';
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { offsetOf } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { countWorkersWhere, filtersOf, toWorker, type WorkerFilters } from './workers.repository.ts';
 
 /**
- * The worker dashboard's counts and the expiry lists (SPEC 7, SPEC 9), counted on read from `workers`
- * and its indexes (decision 074).
+ * The worker dashboard's counts and the expiry lists (SPEC 7, SPEC 9). The lists read `workers` and its
+ * indexes; the dashboard's status and expiry counts read the totals kept on write (decision 109).
  */
 
 export type ExpiryColumn = 'wp_expiry_date' | 'coretrade_expiry_date';
@@ -61,10 +61,6 @@ export async function listExpiringWorkers(
   };
 }
 
-export async function countExpiringWorkers(db: Db, column: ExpiryColumn, window: ExpiryWindow): Promise<number> {
-  return countWorkersWhere(db, (eb) => inExpiryWindow(eb, column, window));
-}
-
 /**
  * Decision 024: permits already expired (before `today`), of workers not terminated: a terminated
  * worker's old permit needs nobody's attention. Coretrade counts for WP holders only, as in the window.
@@ -106,22 +102,49 @@ export async function listExpiredWorkers(
   return { items: rows.map(toWorker), total: count };
 }
 
-export async function countExpiredWorkers(db: Db, column: ExpiryColumn, today: string): Promise<number> {
-  return countWorkersWhere(db, (eb) => expiredBefore(eb, column, today));
+/**
+ * The dashboard's permit counts (SPEC 7, decision 024), summed in one statement from the workers kept
+ * per expiry date (migration 0038, decision 109): one row per day, however many workers. Expiring: the
+ * date inside the window, any status; expired: before `today`, not terminated. Coretrade rows are WP
+ * holders' only.
+ */
+export async function countPermitExpiries(
+  db: Db,
+  window: ExpiryWindow,
+  today: string,
+): Promise<{ expiringWp: number; expiringCoretrade: number; expiredWp: number; expiredCoretrade: number }> {
+  const sum = (kind: 'wp' | 'coretrade', when: 'expiring' | 'expired') =>
+    db
+      .selectFrom('worker_expiry_totals')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('workers'), sql<number>`0`).as('workers'))
+      .where('kind', '=', kind)
+      .$if(when === 'expiring', (query) =>
+        query.where('expiry_date', '>=', window.from).where('expiry_date', '<=', window.to),
+      )
+      .$if(when === 'expired', (query) => query.where('expiry_date', '<', today).where('terminated', '=', 0));
+  const row = await db
+    .selectNoFrom([
+      sum('wp', 'expiring').as('expiring_wp'),
+      sum('coretrade', 'expiring').as('expiring_coretrade'),
+      sum('wp', 'expired').as('expired_wp'),
+      sum('coretrade', 'expired').as('expired_coretrade'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    expiringWp: Number(row.expiring_wp),
+    expiringCoretrade: Number(row.expiring_coretrade),
+    expiredWp: Number(row.expired_wp),
+    expiredCoretrade: Number(row.expired_coretrade),
+  };
 }
 
 /**
- * SPEC 9 tiles: how many workers have each status, grouped from `workers_status_idx`. Workers without
- * a status count on no tile.
+ * SPEC 9 tiles: how many workers have each status, from the totals kept on write (decision 109). Workers
+ * without a status count on no tile.
  */
 export async function countWorkersByStatus(db: Db): Promise<Array<{ status: string; count: number }>> {
-  const rows = await db
-    .selectFrom('workers')
-    .select((eb) => ['status', eb.fn.countAll<number | string>().as('workers')])
-    .where('status', 'is not', null)
-    .groupBy('status')
-    .execute();
-  return rows.flatMap((row) => (row.status === null ? [] : [{ status: row.status, count: Number(row.workers) }]));
+  const rows = await db.selectFrom('worker_status_totals').select(['status', 'workers']).execute();
+  return rows.map((row) => ({ status: row.status, count: Number(row.workers) }));
 }
 
 /** Workers created in each of the given half-open instant ranges, counted in one pass over the index. */

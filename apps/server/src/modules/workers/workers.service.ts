@@ -241,17 +241,14 @@ export async function workerDashboard(db: Db, timeZone: string, now = new Date()
   const today = dateInTimeZone(now, timeZone);
   const window = expiryWindow(today);
   const months = dashboardMonths(now, timeZone);
-  const [byStatus, created, expiringWp, expiringCoretrade, expiredWp, expiredCoretrade] = await Promise.all([
+  const [byStatus, created, permits] = await Promise.all([
     expiry.countWorkersByStatus(db),
     expiry.countCreatedIn(db, {
       current: months.currentMonth,
       last: months.lastMonth,
       beforeLast: months.monthBeforeLast,
     }),
-    expiry.countExpiringWorkers(db, 'wp_expiry_date', window),
-    expiry.countExpiringWorkers(db, 'coretrade_expiry_date', window),
-    expiry.countExpiredWorkers(db, 'wp_expiry_date', today),
-    expiry.countExpiredWorkers(db, 'coretrade_expiry_date', today),
+    expiry.countPermitExpiries(db, window, today),
   ]);
   const totals = statusTotals(byStatus, WORKER_STATUSES, 'Terminated');
   return {
@@ -262,10 +259,10 @@ export async function workerDashboard(db: Db, timeZone: string, now = new Date()
     new_this_month: created.current,
     growth_trend: growthTrend(created.last, created.beforeLast),
     status_counts: totals.byStatus,
-    expiring_wp: expiringWp,
-    expiring_coretrade: expiringCoretrade,
-    expired_wp: expiredWp,
-    expired_coretrade: expiredCoretrade,
+    expiring_wp: permits.expiringWp,
+    expiring_coretrade: permits.expiringCoretrade,
+    expired_wp: permits.expiredWp,
+    expired_coretrade: permits.expiredCoretrade,
   };
 }
 
