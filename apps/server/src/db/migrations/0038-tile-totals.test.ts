@@ -156,7 +156,7 @@ async function seed(db: Db) {
 describe('migration 0038: tile figures kept on write (decision 109)', () => {
   it('fills every kept figure from the rows already there', async () => {
     const db = await createTestDatabase(
-      migrateAround('0036-compliance-calendar-indexes', async (database) => {
+      migrateAround('0037-compliance-items', async (database) => {
         await seed(database);
       }),
     );
