@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, dateInTimeZone, dayOfWeek, daysBetween, isIsoDate } from './dates.ts';
+import { addDays, addMonths, dateInTimeZone, dateTimeInTimeZone, dayOfWeek, daysBetween, isIsoDate } from './dates.ts';
 
 describe('isIsoDate', () => {
   it.each(['2024-02-29', '2025-12-31', '0001-01-01'])('accepts %s', (value) => {
@@ -20,6 +20,14 @@ describe('addMonths', () => {
     expect(addMonths('2024-11-30', 3)).toBe('2025-02-28');
     expect(addMonths('2024-01-31', 1)).toBe('2024-02-29');
     expect(addMonths('2025-03-31', -1)).toBe('2025-02-28');
+  });
+});
+
+describe('dateTimeInTimeZone', () => {
+  it("reads the zone's wall clock, midnight as 00 (not 24)", () => {
+    expect(dateTimeInTimeZone(new Date('2026-05-05T16:30:05Z'), 'Asia/Singapore')).toBe('2026-05-06 00:30:05');
+    expect(dateTimeInTimeZone(new Date('2026-05-05T16:00:00Z'), 'Asia/Singapore')).toBe('2026-05-06 00:00:00');
+    expect(dateTimeInTimeZone(new Date('2026-05-05T16:00:00Z'), 'Europe/London')).toBe('2026-05-05 17:00:00');
   });
 });
 

@@ -60,6 +60,27 @@ export function dateInTimeZone(instant: Date, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
+/**
+ * An instant as the wall clock of a time zone, `YYYY-MM-DD HH:mm:ss` (24-hour): what a person there read
+ * on their clock, for exports filtered by that zone's days (decision 108).
+ */
+export function dateTimeInTimeZone(instant: Date, timeZone: string): string {
+  const parts: Record<string, string> = {};
+  for (const { type, value } of cachedDateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant)) {
+    parts[type] = value;
+  }
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
 /** Adds calendar months, clamping to the month's last day (2024-11-30 + 3 months = 2025-02-28). */
 export function addMonths(isoDate: string, months: number): string {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];

@@ -67,6 +67,10 @@ describe('audit log', () => {
     const csv = await t.request({ method: 'GET', url: '/api/audit-log/export?entity=worker&from=2026-05-06' });
     expect(csv.body).toContain('01969a00-0000-7000-8000-000000000002');
     expect(csv.body).not.toContain('01969a00-0000-7000-8000-000000000001');
+    // The time as Singapore's clock read it, under a header naming the zone.
+    const [header, row] = csv.body.split(/\r?\n/);
+    expect(header).toMatch(/^\uFEFF?When \(Asia\/Singapore\),/);
+    expect(row).toMatch(/^2026-05-06 00:30:00,/);
   });
 
   it('is for admins and viewers', async () => {
