@@ -299,35 +299,27 @@ export async function listKeptItems(
   // One upper bound, the nearer, so the index range stops there. A literal, not a subquery: PostgreSQL
   // plans the join from the number of items it leaves (a hundred: by key; a third of them: a hash join).
   const upTo = last ? { ...window, to: last.due_date } : window;
-  return db
-    .selectFrom('compliance_items')
-    .innerJoin('workers', 'workers.id', 'compliance_items.worker_id')
-    .select([
-      'compliance_items.kind',
-      'compliance_items.worker_id',
-      sql<string>`compliance_items.due_date`.as('due_date'),
-      'compliance_items.sort_id',
-      'compliance_items.ref',
-      'workers.id',
-      'workers.worker_id as code',
-      'workers.first_name',
-      'workers.last_name',
-      'workers.nationality',
-    ])
-    .where((eb) =>
-      eb.and([
-        inWindow(eb.ref('compliance_items.due_date'), upTo),
-        kinds ? eb('compliance_items.kind', 'in', kinds) : sql<SqlBool>`true`,
-        // A name or id: the few workers it leaves drive the read (their items by key); a nationality
-        // alone: the joined worker's row is the one tested.
-        filters.q
-          ? ofFilteredWorkers(eb as unknown as ItemsEb, filters)
-          : filters.nationality
-            ? workerFilters(eb as unknown as WorkersEb, filters)
-            : sql<SqlBool>`true`,
-      ]),
-    )
-    .execute();
+  return (
+    db
+      .selectFrom('compliance_items')
+      .innerJoin('workers', 'workers.id', 'compliance_items.worker_id')
+      .select([
+        'compliance_items.kind',
+        'compliance_items.worker_id',
+        sql<string>`compliance_items.due_date`.as('due_date'),
+        'compliance_items.sort_id',
+        'compliance_items.ref',
+        'workers.id',
+        'workers.worker_id as code',
+        'workers.first_name',
+        'workers.last_name',
+        'workers.nationality',
+      ])
+      // The filters as in the first statement (a subquery each): tested on the joined row, a nationality
+      // would lead SQLite to read every item of that nationality's workers (19 ms, against 0.6 ms).
+      .where((eb) => eb.and([inWindow(eb.ref('compliance_items.due_date'), upTo), inKinds(eb as unknown as ItemsEb)]))
+      .execute()
+  );
 }
 
 /** Whether a worker has an employment letter recorded (the worker view's KETs item). */
