@@ -148,13 +148,12 @@ export async function countItems(
 ): Promise<Map<string, KindCount>> {
   if (!filters.q && !filters.nationality) {
     const ranges = countRanges(window);
-    const ofKind = kind === undefined ? sql<SqlBool>`true` : sql<SqlBool>`kind = ${kind}`;
     const months = db
       .selectFrom('compliance_month_counts')
       .select(['kind', sql<string>`month`.as('due_date'), 'items'])
       .where((eb) =>
         eb.and([
-          ofKind,
+          kind === undefined ? sql<SqlBool>`true` : eb('kind', '=', kind),
           eb.or(
             ranges.months.map((range) =>
               range.from === null
@@ -169,7 +168,7 @@ export async function countItems(
       .select(['kind', sql<string>`due_date`.as('due_date'), 'items'])
       .where((eb) =>
         eb.and([
-          ofKind,
+          kind === undefined ? sql<SqlBool>`true` : eb('kind', '=', kind),
           eb.or(ranges.days.map((range) => eb.and([eb('due_date', '>=', range.from), eb('due_date', '<=', range.to)]))),
         ]),
       );
