@@ -66,14 +66,16 @@ export async function expectedItems(db: Db): Promise<OracleItem[]> {
   return sortItems(items);
 }
 
-/** What the database keeps: its items and its day counts. */
+/** What the database keeps: its items, its day counts and its month counts (decisions 107, 110). */
 export async function keptItems(db: Db) {
-  const [items, days] = await Promise.all([
+  const [items, days, months] = await Promise.all([
     db.selectFrom('compliance_items').select(['worker_id', 'kind', 'ref', 'due_date', 'sort_id']).execute(),
     db.selectFrom('compliance_day_counts').select(['kind', 'due_date', 'items']).execute(),
+    db.selectFrom('compliance_month_counts').select(['kind', 'month', 'items']).execute(),
   ]);
   const counts = Object.fromEntries(days.map((day) => [`${day.kind} ${day.due_date}`, Number(day.items)]));
-  return { items: sortItems(items), counts };
+  const monthCounts = Object.fromEntries(months.map((month) => [`${month.kind} ${month.month}`, Number(month.items)]));
+  return { items: sortItems(items), counts, monthCounts };
 }
 
 /** The day counts the items make. */
@@ -81,5 +83,15 @@ export function dayCounts(items: OracleItem[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const item of items)
     counts[`${item.kind} ${item.due_date}`] = (counts[`${item.kind} ${item.due_date}`] ?? 0) + 1;
+  return counts;
+}
+
+/** The month counts the items make, keyed by the month's first day. */
+export function monthCounts(items: OracleItem[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const item of items) {
+    const key = `${item.kind} ${item.due_date.slice(0, 8)}01`;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
   return counts;
 }

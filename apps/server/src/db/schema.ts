@@ -39,6 +39,7 @@ export interface Database {
   employment_letters: EmploymentLettersTable;
   compliance_items: ComplianceItemsTable;
   compliance_day_counts: ComplianceDayCountsTable;
+  compliance_month_counts: ComplianceMonthCountsTable;
   compliance_subscriptions: ComplianceSubscriptionsTable;
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
@@ -604,6 +605,13 @@ export interface ComplianceItemsTable {
 export interface ComplianceDayCountsTable {
   kind: string;
   due_date: string;
+  items: number;
+}
+
+/** Decision 110: the compliance items per kind and due month (`month` its first day), kept by triggers. */
+export interface ComplianceMonthCountsTable {
+  kind: string;
+  month: string;
   items: number;
 }
 

@@ -1,19 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import { COMPLIANCE_KINDS } from '@td/shared/options/compliance';
 import { addDays } from '@td/shared/rules/dates';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, createTestDatabase } from '../../../test/build-test-app.ts';
-import { dayCounts, expectedItems, keptItems } from '../../../test/compliance-oracle.ts';
+import { dayCounts, expectedItems, keptItems, monthCounts } from '../../../test/compliance-oracle.ts';
 import { buildWorker, givenStoredFile, insertWorkers } from '../../../test/factories.ts';
 import { buildTrainingRecord, buildTrainingRecordRow } from '../../../test/training-record-factories.ts';
 import type { Db } from '../../db/database.ts';
+import { countItems, countRanges } from './compliance.repository.ts';
 
-/** The kept items and day counts equal what the rules give from the tables as they are now. */
+/** The kept items, day and month counts equal what the rules give from the tables as they are now. */
 async function expectKeptAsComputed(db: Db): Promise<number> {
   const expected = await expectedItems(db);
   const kept = await keptItems(db);
   expect(kept.items).toEqual(expected);
   expect(kept.counts).toEqual(dayCounts(expected));
+  expect(kept.monthCounts).toEqual(monthCounts(expected));
   return expected.length;
 }
 
@@ -171,6 +174,62 @@ describe('the kept compliance items (decision 107, migration 0037)', () => {
     );
     // The sequences left items of every kind to compare.
     expect(compared).toBeGreaterThan(100);
+  }, 120_000);
+
+  it("cover each day of the calendar's window once with whole months and cut days (decision 110)", () => {
+    const day = fc.integer({ min: 0, max: 800 }).map((days) => addDays('2025-12-20', days));
+    fc.assert(
+      fc.property(day, day, fc.integer({ min: 0, max: 400 }), (today, from, length) => {
+        const window = { today, from, to: addDays(from, length) };
+        const ranges = countRanges(window);
+        const lower = from > today ? from : today;
+        for (let date = '2025-11-01'; date <= '2028-03-31'; date = addDays(date, 1)) {
+          const month = `${date.slice(0, 8)}01`;
+          const byMonth = ranges.months.filter(
+            (range) => (range.from === null || month >= range.from) && month < range.before,
+          ).length;
+          const byDay = ranges.days.filter((range) => date >= range.from && date <= range.to).length;
+          const inWindow = date <= window.to && (date < today || date >= lower);
+          expect(byMonth + byDay, `${date} in ${JSON.stringify(window)}`).toBe(inWindow ? 1 : 0);
+          // A whole month read is wholly overdue or wholly due: its first day says which.
+          if (byMonth === 1) expect(month < today).toBe(date < today);
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it("give the calendar's counts from whole months and cut days as a count of the items would (decision 110)", async () => {
+    const db = await createTestDatabase();
+    const window = fc
+      .tuple(aDate, aDate, fc.integer({ min: 0, max: 150 }))
+      .map(([day, from, length]) => ({ today: day, from, to: addDays(from, length) }));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(operation, { minLength: 1, maxLength: 6 }),
+        window,
+        fc.option(fc.constantFrom(...COMPLIANCE_KINDS), { nil: undefined }),
+        async (steps, asked, kind) => {
+          for (const step of steps) await apply(db, step);
+          const lower = asked.from > asked.today ? asked.from : asked.today;
+          const expected = new Map<string, { overdue: number; due: number }>();
+          for (const item of await expectedItems(db)) {
+            if (kind && item.kind !== kind) continue;
+            const overdue = item.due_date < asked.today && item.due_date <= asked.to;
+            if (!overdue && !(item.due_date >= lower && item.due_date <= asked.to)) continue;
+            const count = expected.get(item.kind) ?? { overdue: 0, due: 0 };
+            if (overdue) count.overdue += 1;
+            else count.due += 1;
+            expected.set(item.kind, count);
+          }
+          const counted = await countItems(db, asked, {}, kind);
+          expect(Object.fromEntries([...counted].filter(([, count]) => count.overdue + count.due > 0))).toEqual(
+            Object.fromEntries(expected),
+          );
+        },
+      ),
+      { numRuns: 25 },
+    );
   }, 120_000);
 
   it('follow the API writers: worker create, update, renewal, training, letter, status and delete', async () => {

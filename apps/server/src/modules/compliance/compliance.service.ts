@@ -82,7 +82,8 @@ const emptyCounts = () =>
  * Decision 107: the lists from the kept items. Each kind gives its first `limit` items in date order
  * (then by the worker's or the record's id, as decision 095's lists did) and the page is cut from
  * their merge, which sorts by date first; so only the items up to the `limit`-th date of them all can
- * be on it, and of those each kind keeps its first `limit` in that order. Only their workers are read.
+ * be on it, and of those each kind keeps its first `limit` in that order. Their workers come joined
+ * (decision 110).
  */
 async function keptLists(
   db: Db,
@@ -108,24 +109,20 @@ async function keptLists(
         : a.sort_id > b.sort_id
           ? 1
           : 0;
-  const shown = kinds.map((kind) =>
+  return kinds.map((kind) =>
     kept
       .filter((item) => item.kind === kind)
       .sort(inOrder)
-      .slice(0, limit),
-  );
-  const workers = new Map(
-    (await repo.findCalendarWorkers(db, [...new Set(shown.flat().map((item) => item.worker_id))])).map((worker) => [
-      worker.id,
-      worker,
-    ]),
-  );
-  return shown.map((items, index) =>
-    items.flatMap((item) => {
-      const worker = workers.get(item.worker_id);
-      if (!worker) return [];
-      return [{ ...worker, due_date: item.due_date, title: kinds[index] === 'training' ? item.ref : null }];
-    }),
+      .slice(0, limit)
+      .map((item) => ({
+        id: item.id,
+        worker_id: item.code,
+        first_name: item.first_name,
+        last_name: item.last_name,
+        nationality: item.nationality,
+        due_date: item.due_date,
+        title: kind === 'training' ? item.ref : null,
+      })),
   );
 }
 
