@@ -62,8 +62,8 @@ async function bench(store: Store): Promise<void> {
     await time('list search "ahmad"', 'GET', `/api/payslips?month=${month}&q=ahmad&pageSize=25`, undefined, 10);
     await time('summary tiles', 'GET', '/api/payslips/summary', undefined, 10);
     // Decision 082: a run's payslips are paid with the run; approving it is the next step the page takes.
-    // Decision 092: the demo's charges may put a payslip over the EA s.32 cap, and the approval is then
-    // refused (409 naming them): said, not timed.
+    // Decision 092: a payslip over the EA s.32 cap stops the approval (409 naming them): said, not timed. The
+    // demo's charges of the current month are small, so its run is within the cap.
     await time('approve the pay run', 'POST', `/api/pay-runs/${run.payRunId}/approve`).catch((error: unknown) =>
       console.log(`approval refused: ${error instanceof Error ? error.message.slice(0, 160) : String(error)}`),
     );

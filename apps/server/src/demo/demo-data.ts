@@ -265,7 +265,7 @@ function trainingRows(
 
 /**
  * Admin charges over the history, three per worker for a demo and two for large sets (decision 030: 20,000
- * for 10,000 workers). This month's are mostly Pending, older ones mostly decided; the charges under a
+ * for 10,000 workers). This month's are mostly Pending and small, older ones mostly decided; the charges under a
  * paid payslip become Deducted afterwards, as paying does in the product.
  */
 function chargeRows(
@@ -303,7 +303,11 @@ function chargeRows(
       worker_id: plan.row.id,
       charge_date: chargeDate,
       charge_type: type,
-      amount: between(random, 2, 60) * 500,
+      // This month's are $10-$50: the month is still being worked, and $10-$300 against the first week of a
+      // daily-rated worker's pay put 6 of 9,524 payslips of the large set over EA s.32's half of the salary
+      // payable (7 December 2026), which rightly stops the run's approval (decision 092). Two such charges
+      // stay under half of a week at the lowest demo rate.
+      amount: between(random, 2, recent ? 10 : 60) * 500,
       description: random() < 0.8 ? CHARGE_DESCRIPTIONS[type] : null,
       status,
       // ARCHITECTURE differs 8: the staff member who decided (the repository records the same for a rejection).

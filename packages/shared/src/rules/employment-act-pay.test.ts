@@ -203,6 +203,40 @@ describe('computeEmploymentActPay: weeks, holidays and months', () => {
     expect(may.publicHoliday.cents).toBe(0);
   });
 
+  it('counts the working days of a part month as walking each day does (decision 111)', () => {
+    const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+    const walked = (start: string, end: string, restDay: string, from: string | null, to: string | null) => {
+      let count = 0;
+      for (let date = start; date <= end; date = addDays(date, 1)) {
+        if (weekdayOf(date) !== restDay && (from === null || date >= from) && (to === null || date <= to)) count += 1;
+      }
+      return count;
+    };
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 35 }).map((n) => addDays('2025-01-01', n * 31).slice(0, 7)),
+        fc.constantFrom(...WEEK),
+        fc.option(fc.constant(0)),
+        fc.option(fc.constant(0)),
+        fc.integer({ min: 0, max: 1_000 }),
+        (month, restDay, hasStart, hasEnd, seed) => {
+          const start = hasStart === null ? null : addDays(`${month}-01`, (seed % 50) - 10);
+          const end = hasEnd === null ? null : addDays(`${month}-01`, ((seed * 7) % 60) - 5);
+          const period = { start: `${month}-01`, end: addDays(addDays(`${month}-28`, 4).slice(0, 7) + '-01', -1) };
+          const pay = computeEmploymentActPay(
+            input({ period, restDay, employmentStartDate: start, employmentEndDate: end, days: [] }),
+          );
+          const inMonth = walked(period.start, period.end, restDay, null, null);
+          const employed = walked(period.start, period.end, restDay, start, end);
+          const expected = inMonth > 0 ? Math.floor((180_000 * employed) / inMonth + 0.5) : 0;
+          expect(Math.abs(pay.basic.cents - expected)).toBeLessThanOrEqual(1);
+          if (pay.basic.basis.includes(' x '))
+            expect(pay.basic.basis).toContain(`x ${employed} of ${inMonth} working days`);
+        },
+      ),
+    );
+  });
+
   it('a part month: joined Monday 16 Feb 2026, 12 of 24 working days, $900.00', () => {
     const pay = computeEmploymentActPay(input({ employmentStartDate: '2026-02-16' }));
     expect(pay.basic.cents).toBe(90_000);

@@ -1,6 +1,12 @@
-import { NOT_DEDUCTED_REASONS, type RestDayRequester, type Weekday, weekdayOf } from '../options/pay-rules.ts';
+import {
+  NOT_DEDUCTED_REASONS,
+  type RestDayRequester,
+  WEEKDAYS,
+  type Weekday,
+  weekdayOf,
+} from '../options/pay-rules.ts';
 import { actOvertime, DAY_LIMIT_MINUTES, overtimeOver72Warning } from './act-overtime.ts';
-import { addDays, type DateRange } from './dates.ts';
+import { addDays, type DateRange, daysBetween } from './dates.ts';
 import { formatSgd, fromCents } from './money.ts';
 
 /**
@@ -263,10 +269,16 @@ export function computeEmploymentActPay(input: EmploymentActInput): EmploymentAc
   });
 
   // Working days: the days that are not the rest day (holidays count), per calendar month (EA s.20A).
+  // Counted, not walked day by day (decision 111: twice a month for every worker of a run): the rest day
+  // comes once in every seven days from its first.
+  const restDayIndex = WEEKDAYS.indexOf(restDay);
   const workingDays = (start: string, end: string, onlyEmployed: boolean) => {
-    let count = 0;
-    for (const date of datesOf(start, end)) if (!isRestDay(date) && (!onlyEmployed || employed(date))) count += 1;
-    return count;
+    const from = onlyEmployed && employedFrom > start ? employedFrom : start;
+    const to = onlyEmployed && employedTo < end ? employedTo : end;
+    if (from > to) return 0;
+    const days = daysBetween(from, to) + 1;
+    const firstRestDay = (restDayIndex - WEEKDAYS.indexOf(weekdayOf(from)) + 7) % 7;
+    return days - (firstRestDay < days ? Math.floor((days - 1 - firstRestDay) / 7) + 1 : 0);
   };
   const proRated = (monthlyCents: number) => {
     let total = ZERO;

@@ -53,11 +53,25 @@ import { PAYSLIP_ENTITY } from './payslips.service.ts';
  * (docs/decisions/019).
  */
 
-interface RunEntry {
+/** A worker of the run as read: the rows its payslip is computed from. */
+interface RunSource {
   source: PayslipSource;
-  computed: StatutoryPayslip;
   /** The worker's payslip whose period overlaps the run's, if any: the run skips the worker. */
   existing: repo.OverlappingPayslip | null;
+  /** Decision 103: the worker's additions of this run. */
+  additions: readonly PayslipAddition[];
+}
+
+interface RunEntry extends RunSource {
+  computed: StatutoryPayslip;
+}
+
+interface ReadRun {
+  period: DateRange;
+  payRules: PayRules;
+  sources: RunSource[];
+  /** Requested worker ids that match no worker. */
+  missing: string[];
 }
 
 interface GatheredRun {
@@ -71,7 +85,7 @@ interface GatheredRun {
  * The run's reads. The run itself reads inside its transaction with `lock`: the charges it sums are
  * the ones it records on the payslips (decision 081), and none changes in between.
  */
-async function gatherRun(db: Db, input: PayrollRunInput, payRules: PayRules, lock = false): Promise<GatheredRun> {
+async function readRun(db: Db, input: PayrollRunInput, payRules: PayRules, lock = false): Promise<ReadRun> {
   const period = { start: input.pay_period_start, end: input.pay_period_end };
   const requested = input.worker_ids === undefined ? undefined : [...new Set(input.worker_ids)];
   // A whole run aggregates the period once, all four reads at a time (PostgreSQL answers them on
@@ -97,7 +111,7 @@ async function gatherRun(db: Db, input: PayrollRunInput, payRules: PayRules, loc
     ? await repo.cpfYearToDate(db, period)
     : new Map<string, CpfYearToDate>();
   const additions = additionsByWorker(input.additions ?? []);
-  const entries = workers.map((worker) => {
+  const sources = workers.map((worker) => {
     const own = charges.get(worker.id) ?? [];
     const source: PayslipSource = {
       worker,
@@ -111,16 +125,24 @@ async function gatherRun(db: Db, input: PayrollRunInput, payRules: PayRules, loc
       holidays,
       yearToDate: yearToDate.get(worker.id),
     };
-    // The run has no other deductions: they are entered one payslip at a time; its additions are per worker.
-    return {
-      source,
-      computed: computeSourcePayslip(source, period, payRules, 0, additions.get(worker.id) ?? []),
-      existing: existing.get(worker.id) ?? null,
-    };
+    return { source, existing: existing.get(worker.id) ?? null, additions: additions.get(worker.id) ?? [] };
   });
   const found = new Set(workers.map((worker) => worker.id));
   const missing = (requested ?? []).filter((id) => !found.has(id));
-  return { period, entries, missing };
+  return { period, payRules, sources, missing };
+}
+
+/** One worker's payslip computed (the run has no other deductions: they are entered one payslip at a time). */
+const computeEntry = (run: Pick<ReadRun, 'period' | 'payRules'>, entry: RunSource): RunEntry => ({
+  ...entry,
+  computed: computeSourcePayslip(entry.source, run.period, run.payRules, 0, entry.additions),
+});
+
+/** The run's reads and every worker's payslip computed (the preview and the payroll run). */
+async function gatherRun(db: Db, input: PayrollRunInput, payRules: PayRules, lock = false): Promise<GatheredRun> {
+  const run = await readRun(db, input, payRules, lock);
+  const entries = run.sources.map((entry) => computeEntry(run, entry));
+  return { period: run.period, entries, missing: run.missing };
 }
 
 /** Decision 103: a run's additions (dollars, as parsed) by worker, in cents. */
@@ -354,17 +376,19 @@ export async function generateRunPayslips(
   { payRunId, timestamp, payRules, onProgress }: RunPayslipsOptions,
 ): Promise<RunPayslipsResult> {
   await lockPayrollWorkers(trx, input.worker_ids);
-  const { period, entries, missing } = await gatherRun(trx, input, payRules, true);
-  // Probe finding 17: a worker whose nett would be negative is skipped with the reason, as in the run.
-  const pending = entries.filter(generates);
-  onProgress(0, pending.length);
+  const run = await readRun(trx, input, payRules, true);
+  const { period } = run;
+  // SPEC 9: a worker with a payslip overlapping the period is skipped, so is never computed.
+  const candidates = run.sources.filter((entry) => entry.existing === null);
+  onProgress(0, candidates.length);
+  /** The candidates computed and not generated (probe finding 17), by worker id: the skipped list names them. */
+  const refused = new Map<string, RunEntry>();
   let generated = 0;
   let gross = 0;
   let deductions = 0;
   let nett = 0;
   const warnings: Array<ReadonlyArray<{ code: string }>> = [];
-  for (let from = 0; from < pending.length; from += RUN_BATCH) {
-    const batch = pending.slice(from, from + RUN_BATCH);
+  const write = async (batch: readonly RunEntry[], done: number) => {
     const rows = batch.map((entry) => ({
       ...buildPayslipRow({ ...entry, period, actor, timestamp, emailRequested: false }),
       status: 'Draft' as const,
@@ -372,7 +396,7 @@ export async function generateRunPayslips(
     }));
     // The workers are locked and the overlap checked inside this transaction, so every row goes in; a
     // payslip of the period generated meanwhile breaks the database's rule and fails the whole run.
-    const saved = await writePayslipBatch(trx, rows, batch, actor);
+    const saved = rows.length === 0 ? [] : await writePayslipBatch(trx, rows, batch, actor);
     if (saved.length !== rows.length) throw conflict(M.runOverlapRace);
     for (const row of rows) {
       // Every earning line (the Act's rest-day, holiday and IPA top-up lines too, decision 092).
@@ -383,10 +407,26 @@ export async function generateRunPayslips(
     }
     for (const entry of batch) warnings.push(entry.computed.warnings);
     generated += saved.length;
-    onProgress(generated, pending.length);
-    // Decision 100: SQLite's statements complete synchronously, so without a turn of the event loop
-    // between batches no request (the page's progress poll) would be served until the run ends.
-    await new Promise((resolve) => setImmediate(resolve));
+    onProgress(done, candidates.length);
+  };
+  // Decision 111: the next batch is computed while the database writes this one (PostgreSQL works on
+  // another process meanwhile). One write at a time: the transaction has one connection.
+  let writing: Promise<void> = Promise.resolve();
+  try {
+    for (let from = 0; from < candidates.length; from += RUN_BATCH) {
+      const batch = await computeInTurns(run, candidates.slice(from, from + RUN_BATCH));
+      for (const entry of batch) if (!generates(entry)) refused.set(entry.source.worker.id, entry);
+      await writing;
+      // Probe finding 17: a worker whose nett would be negative is skipped with the reason, as in the run.
+      writing = write(batch.filter(generates), from + batch.length);
+      // Awaited before the next write or below; a failure meanwhile waits there rather than going unhandled.
+      writing.catch(() => undefined);
+    }
+    await writing;
+  } catch (error) {
+    // Nothing else may use the transaction's connection while it rolls back.
+    await writing.catch(() => undefined);
+    throw error;
   }
   return {
     generated,
@@ -395,16 +435,32 @@ export async function generateRunPayslips(
     nett,
     warnings: countPayRunWarnings(warnings),
     skipped: [
-      ...entries
-        .filter((entry) => !generates(entry))
-        .map((entry) => ({
-          worker_id: entry.source.worker.id,
-          reason:
-            entry.existing === null
-              ? (negativeNettReason(entry.computed) ?? skipReason(period, null))
-              : skipReason(period, entry.existing),
-        })),
-      ...missing.map((id) => ({ worker_id: id, reason: SKIP_REASONS.workerNotFound })),
+      // In the workers' order, as the run lists them.
+      ...run.sources.flatMap(({ source, existing }) => {
+        if (existing !== null) return [{ worker_id: source.worker.id, reason: skipReason(period, existing) }];
+        const entry = refused.get(source.worker.id);
+        return entry === undefined
+          ? []
+          : [{ worker_id: source.worker.id, reason: negativeNettReason(entry.computed) ?? skipReason(period, null) }];
+      }),
+      ...run.missing.map((id) => ({ worker_id: id, reason: SKIP_REASONS.workerNotFound })),
     ],
   };
+}
+
+/** Workers computed between turns of the event loop: the write under way and the page's polls go on meanwhile. */
+const COMPUTE_SLICE = 100;
+
+/**
+ * A batch's payslips computed a slice at a time, with a turn of the event loop after each (decision
+ * 100: on SQLite the polls are served; decision 111: on PostgreSQL the batch being written sends its next
+ * statement as soon as the last one is answered).
+ */
+async function computeInTurns(run: ReadRun, sources: readonly RunSource[]): Promise<RunEntry[]> {
+  const entries: RunEntry[] = [];
+  for (let from = 0; from < sources.length; from += COMPUTE_SLICE) {
+    for (const source of sources.slice(from, from + COMPUTE_SLICE)) entries.push(computeEntry(run, source));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return entries;
 }
