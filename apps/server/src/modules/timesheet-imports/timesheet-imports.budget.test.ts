@@ -45,6 +45,14 @@ describe.runIf(process.env.IMPORT_BUDGET === '1')('attendance import budget (dec
     const applied = await t.request({ method: 'POST', url: `/api/timesheet-imports/${preview.json().id}/apply` });
     const applyMs = performance.now() - started;
     expect(applied.json()).toEqual({ created: 50_000 });
+    // Written a batch at a time (issue 40): every timesheet and its create audit, in the one transaction.
+    const audits = await t.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('entity', '=', 'timesheet')
+      .where('action', '=', 'create')
+      .executeTakeFirstOrThrow();
+    expect(Number(audits.count)).toBe(50_000);
     console.log(
       `import of 50,000 rows (${process.env.TEST_DB ?? 'sqlite'}): preview ${Math.round(previewMs)} ms, import ${Math.round(applyMs)} ms`,
     );
