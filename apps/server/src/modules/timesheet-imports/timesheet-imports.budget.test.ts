@@ -45,7 +45,7 @@ describe.runIf(process.env.IMPORT_BUDGET === '1')('attendance import budget (dec
     const applied = await t.request({ method: 'POST', url: `/api/timesheet-imports/${preview.json().id}/apply` });
     const applyMs = performance.now() - started;
     expect(applied.json()).toEqual({ created: 50_000 });
-    // Written a batch at a time (issue 40): every timesheet and its create audit, in the one transaction.
+    // Written a batch at a time (decision 112): every timesheet and its create audit, in the one transaction.
     const audits = await t.db
       .selectFrom('audit_log')
       .select((eb) => eb.fn.countAll<number>().as('count'))

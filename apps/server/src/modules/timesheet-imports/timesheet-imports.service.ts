@@ -236,7 +236,7 @@ export async function previewImport(
   timeZone: string,
   now = new Date(),
 ): Promise<ImportPreview> {
-  // Issue 40 (server memory): the file's rows and the candidates (about 20 MB for 50,000 rows) are the
+  // Decision 112 (server memory): the file's rows and the candidates (about 20 MB for 50,000 rows) are the
   // reading's own and gone once it returns, before the stored JSON and the answer are written.
   const { headers, rows } = await readAndCheck(db, upload, actor, dateInTimeZone(now, timeZone));
   const id = newId();
@@ -513,7 +513,7 @@ function countsOf(rows: readonly StoredRow[]): ImportCounts {
 async function loadImport(db: Db, id: string) {
   const found = isUuid(id) ? await repo.findImport(db, id.toLowerCase()) : undefined;
   if (!found) throw notFound(IMPORT_NOT_FOUND);
-  // Issue 40: the stored JSON (12 MB for 50,000 rows) is not kept beside the rows parsed from it.
+  // Decision 112: the stored JSON (12 MB for 50,000 rows) is not kept beside the rows parsed from it.
   const { rows, headers, ...rest } = found;
   return {
     ...rest,
@@ -554,7 +554,7 @@ export async function applyImport(db: Db, id: string, actor: Actor): Promise<{ c
     if (firstLocked) throw conflict(firstLocked);
     const timestamp = nowIso();
     let created = 0;
-    // Issue 40 (server memory): the rows, their ids and audit entries built a batch at a time, in the one
+    // Decision 112 (server memory): the rows, their ids and audit entries built a batch at a time, in the one
     // transaction, rather than 50,000 of each at once.
     for (let from = 0; from < fresh.length; from += APPLY_BATCH) {
       const rows = fresh.slice(from, from + APPLY_BATCH).map((row, index) => ({
