@@ -58,7 +58,10 @@ describe('readerOf (SQLite file)', () => {
     opened.push({ db, dir });
     await sql`create table notes (id integer primary key, text text)`.execute(db);
     await count(readerOf(db));
-    expect(logged).toEqual(['create table notes (id integer primary key, text text)', 'select count(*) as n from notes']);
+    expect(logged).toEqual([
+      'create table notes (id integer primary key, text text)',
+      'select count(*) as n from notes',
+    ]);
   });
 
   it('is the main Db for an in-memory database and for a transaction', async () => {

@@ -35,6 +35,7 @@ import * as complianceCalendarIndexes from './0036-compliance-calendar-indexes.t
 import * as complianceItems from './0037-compliance-items.ts';
 import * as tileTotals from './0038-tile-totals.ts';
 import * as totpLastStep from './0039-totp-last-step.ts';
+import * as workerSearchIndexes from './0043-worker-search-indexes.ts';
 
 /** Listed here rather than read from disk, so the bundled server carries them. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0037-compliance-items': complianceItems,
   '0038-tile-totals': tileTotals,
   '0039-totp-last-step': totpLastStep,
+  '0043-worker-search-indexes': workerSearchIndexes,
 };
