@@ -73,7 +73,7 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('busy_timeout = 5000');
   const checkpointer = file === ':memory:' ? undefined : checkpointInBackground(sqlite, filePath);
   const statements = withStatementCache(sqlite);
-  const reader = file === ':memory:' ? undefined : openReader(filePath);
+  const reader = file === ':memory:' ? undefined : openReader(filePath, options.log);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({
       database: {
@@ -92,8 +92,12 @@ export function createDatabase(options: DatabaseOptions): Db {
   return db;
 }
 
-/** Decision 100: the read-only second connection to the same SQLite file (see `readerOf`). */
-function openReader(filePath: string) {
+/**
+ * Decision 100: the read-only second connection to the same SQLite file (see `readerOf`). It logs as the
+ * main one does: the session check reads through it, and the benchmark's bare server runs every
+ * statement of a request from that log (decision 078), the session check included.
+ */
+function openReader(filePath: string, log: LogConfig | undefined) {
   const sqlite = new SQLite(filePath);
   sqlite.pragma('query_only = ON');
   sqlite.pragma('busy_timeout = 5000');
@@ -101,6 +105,7 @@ function openReader(filePath: string) {
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: { prepare: statements.prepare, close: () => undefined } }),
     plugins: [new NoEmptyWherePlugin()],
+    ...(log ? { log } : {}),
   });
   return { db, statements };
 }

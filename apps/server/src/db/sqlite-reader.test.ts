@@ -46,6 +46,24 @@ describe('readerOf (SQLite file)', () => {
     await expect(sql`insert into notes (text) values ('no')`.execute(reader)).rejects.toThrow(/readonly|read-only/i);
   });
 
+  it("logs to the main connection's query log (the benchmark's bare server runs the session check from it)", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'td-reader-'));
+    const logged: string[] = [];
+    const db = createDatabase({
+      dataDir: dir,
+      log: (event) => {
+        if (event.level === 'query') logged.push(event.query.sql);
+      },
+    });
+    opened.push({ db, dir });
+    await sql`create table notes (id integer primary key, text text)`.execute(db);
+    await count(readerOf(db));
+    expect(logged).toEqual([
+      'create table notes (id integer primary key, text text)',
+      'select count(*) as n from notes',
+    ]);
+  });
+
   it('is the main Db for an in-memory database and for a transaction', async () => {
     const memory = createDatabase({ dataDir: os.tmpdir(), sqliteFile: ':memory:' });
     expect(readerOf(memory)).toBe(memory);

@@ -168,7 +168,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** A `YYYY-MM-DD` date as the milliseconds of its UTC midnight; NaN for any other text. */
 const utcMidnight = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`);
 
-/** Whole calendar days from `from` to `to` (negative when `to` is earlier), both `YYYY-MM-DD`. */
+/**
+ * Whole calendar days from `from` to `to` (negative when `to` is earlier), both `YYYY-MM-DD`.
+ *
+ * The division is exact (UTC midnights are whole days apart); `Math.round` only makes the result a
+ * small integer for V8 instead of a heap number. With the heap number, the training list's row mapping
+ * (`days_until_expiry` of every row) was optimised and thrown away again a few hundred times a minute,
+ * 135-270 us a page of 50 against 20-45 us with it (issue 40: the list reached 0.45 of the bare server).
+ */
 export function daysBetween(from: string, to: string): number {
-  return (utcMidnight(to) - utcMidnight(from)) / DAY_MS;
+  return Math.round((utcMidnight(to) - utcMidnight(from)) / DAY_MS);
 }

@@ -36,6 +36,7 @@ import * as complianceItems from './0037-compliance-items.ts';
 import * as tileTotals from './0038-tile-totals.ts';
 import * as totpLastStep from './0039-totp-last-step.ts';
 import * as complianceMonthCounts from './0040-compliance-month-counts.ts';
+import * as workerSearchIndexes from './0041-worker-search-indexes.ts';
 
 /** Listed here rather than read from disk, so the bundled server carries them. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0038-tile-totals': tileTotals,
   '0039-totp-last-step': totpLastStep,
   '0040-compliance-month-counts': complianceMonthCounts,
+  '0041-worker-search-indexes': workerSearchIndexes,
 };

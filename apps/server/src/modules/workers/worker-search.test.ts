@@ -1,12 +1,19 @@
 import { WORKER_SORTS } from '@td/shared/options/workers';
 import { searchFold, workerSearchName } from '@td/shared/rules/search-text';
 import { identityKey } from '@td/shared/rules/worker-identity';
-import { sql } from 'kysely';
+import { type Compilable, CompiledQuery, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, databaseUnderTest } from '../../../test/build-test-app.ts';
 import { insertWorkers } from '../../../test/factories.ts';
 import type { Db } from '../../db/database.ts';
-import { deleteWorker, exportWorkers, listWorkers, lookupWorkers, type WorkerSeedRow } from './workers.repository.ts';
+import {
+  deleteWorker,
+  exportWorkers,
+  filtersOf,
+  listWorkers,
+  lookupWorkers,
+  type WorkerSeedRow,
+} from './workers.repository.ts';
 
 /**
  * Decision 046: the search box finds a case-insensitive substring of the name, TD- id, FIN or passport
@@ -201,5 +208,33 @@ describe('worker search (decision 046)', () => {
       }
     }
     expect((await listWorkers(db, { q: 'ahmad', status: 'Terminated', page: 1, pageSize: 100 })).total).toBe(2);
+  });
+
+  // Decision 113: on SQLite the search and its count read the searched columns from the index of the
+  // list's order (migration 0041), not each worker's table row; PostgreSQL has its trigram indexes.
+  it.runIf(databaseUnderTest === 'sqlite')('reads the search indexes on SQLite (decision 113)', async () => {
+    const plan = async (query: Compilable) => {
+      const { sql: text, parameters } = query.compile();
+      const { rows } = await db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+      );
+      return rows.map((row) => row.detail).join('; ');
+    };
+    const search = (nationality?: string) =>
+      db
+        .selectFrom('workers')
+        .where((eb) => filtersOf(eb, { q: 'ahmad', nationality }))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc');
+    const count = (nationality?: string) =>
+      search(nationality)
+        .clearOrderBy()
+        .select((eb) => eb.fn.countAll().as('n'));
+    expect(await plan(count('Malaysian'))).toMatch(/USING COVERING INDEX workers_nationality_search_idx/);
+    expect(await plan(count())).toMatch(/USING COVERING INDEX workers_created_at_search_idx/);
+    const page = await plan(search('Malaysian').selectAll().limit(50));
+    expect(page).toMatch(/USING INDEX workers_nationality_search_idx/);
+    expect(page).not.toMatch(/TEMP B-TREE/);
+    expect(await plan(search().selectAll().limit(50))).toMatch(/USING INDEX workers_created_at_search_idx/);
   });
 });
