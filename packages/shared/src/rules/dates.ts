@@ -43,28 +43,8 @@ export function cachedDateTimeFormat(locale: string, options: Intl.DateTimeForma
   return format;
 }
 
-/**
- * The calendar date of an instant in a time zone, as `YYYY-MM-DD` (`en-CA` parts are year, month and
- * day as numbers in that order).
- */
-export function dateInTimeZone(instant: Date, timeZone: string): string {
-  const parts: Record<string, string> = {};
-  for (const { type, value } of cachedDateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant)) {
-    parts[type] = value;
-  }
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
-/**
- * An instant as the wall clock of a time zone, `YYYY-MM-DD HH:mm:ss` (24-hour): what a person there read
- * on their clock, for exports filtered by that zone's days (decision 108).
- */
-export function dateTimeInTimeZone(instant: Date, timeZone: string): string {
+/** The wall clock of a time zone at an instant, as `en-CA` numeric parts (year, month, day, 24-hour time). */
+function wallClockParts(instant: Date, timeZone: string): Record<string, string> {
   const parts: Record<string, string> = {};
   for (const { type, value } of cachedDateTimeFormat('en-CA', {
     timeZone,
@@ -78,6 +58,21 @@ export function dateTimeInTimeZone(instant: Date, timeZone: string): string {
   }).formatToParts(instant)) {
     parts[type] = value;
   }
+  return parts;
+}
+
+/** The calendar date of an instant in a time zone, as `YYYY-MM-DD`. */
+export function dateInTimeZone(instant: Date, timeZone: string): string {
+  const parts = wallClockParts(instant, timeZone);
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/**
+ * An instant as the wall clock of a time zone, `YYYY-MM-DD HH:mm:ss` (24-hour): what a person there read
+ * on their clock, for exports filtered by that zone's days (decision 108).
+ */
+export function dateTimeInTimeZone(instant: Date, timeZone: string): string {
+  const parts = wallClockParts(instant, timeZone);
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
