@@ -5,6 +5,7 @@ import type { Client } from './stack.ts';
  * decision 082): `POST /api/pay-runs` for the period, then the run's page polls `GET /api/pay-runs/{id}`
  * until it leaves Generating. Measured end to end, the polling included, as a user waits for it.
  */
+/** The run page's own interval (`pay-run-queries.ts`): measured as the page waits. */
 export const POLL_MS = 100;
 
 interface Started {

@@ -15,8 +15,9 @@ export const payRunQueries = {
     queryOptions({
       queryKey: [...payRunQueries.all(), 'detail', id] as const,
       queryFn: ({ signal }) => api<PayRun>(`/api/pay-runs/${encodeURIComponent(id)}`, { signal }),
-      // The page polls while the run is generated, so the bar moves.
-      refetchInterval: (query) => (query.state.data?.status === 'Generating' ? 300 : false),
+      // The page polls while the run is generated, so the bar moves; every 100 ms, so a run of the month
+      // (about 1.5 s, decision 111) shows as done within a tenth of a second, as npm run bench measures it.
+      refetchInterval: (query) => (query.state.data?.status === 'Generating' ? 100 : false),
     }),
   /** The Pay dialog's lines (each payslip's mode and bank details, masked); the e-mail batch's payslips. */
   payment: (id: string) =>
