@@ -169,7 +169,7 @@ const utcMidnight = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`);
  * The division is exact (UTC midnights are whole days apart); `Math.round` only makes the result a
  * small integer for V8 instead of a heap number. With the heap number, the training list's row mapping
  * (`days_until_expiry` of every row) was optimised and thrown away again a few hundred times a minute,
- * 135-270 us a page of 50 against 20-45 us with it (issue 40: the list reached 0.45 of the bare server).
+ * 135-270 us a page of 50 against 20-45 us with it (decision 113: the list reached 0.45 of the bare server).
  */
 export function daysBetween(from: string, to: string): number {
   return Math.round((utcMidnight(to) - utcMidnight(from)) / DAY_MS);

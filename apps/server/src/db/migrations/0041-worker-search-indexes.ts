@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { isPostgres } from './column-types.ts';
 
 /**
- * Decision 113 (issue 40): on SQLite the worker search (`like '%q%'` on the folded name, the TD- id, the
+ * Decision 113: on SQLite the worker search (`like '%q%'` on the folded name, the TD- id, the
  * FIN and passport keys and the phone, decisions 046 and 102) reads the workers in the list's order
  * through `workers_created_at_idx` or, with a nationality, `workers_nationality_idx`, and with them
  * every searched worker's whole table row (about 70 columns) to test it, for the page and again for the
