@@ -57,8 +57,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { name: 'training: tiles', url: '/api/training-records/summary', kind: 'tile' },
   { name: 'payslips: list, 50', url: '/api/payslips?page=1&pageSize=50', kind: 'list' },
   { name: 'payslips: tiles', url: '/api/payslips/summary', kind: 'tile' },
-  // Decision 094: the calendar's first page as /compliance opens it (the default window, 100 items).
-  { name: 'compliance: calendar, 100', url: '/api/compliance?page=1&pageSize=100', kind: 'calendar' },
+  // Decision 094: the calendar's first page as /compliance opens it (the default window, 50 items: decision 115).
+  { name: 'compliance: calendar, 50', url: '/api/compliance?page=1&pageSize=50', kind: 'calendar' },
 ];
 
 /** One endpoint's turns: the product and the bare server on the large set, the product on the small one. */

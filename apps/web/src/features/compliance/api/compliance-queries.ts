@@ -19,8 +19,11 @@ export interface ComplianceFilters {
   nationality?: string | undefined;
 }
 
-/** The calendar's page size, the server's default (decision 095); `npm run bench` loads the same first page. */
-export const COMPLIANCE_PAGE_SIZE = 100;
+/**
+ * The calendar's page size: 50 rows, as every list (decision 115; the API's default stays decision 095's
+ * 100). `npm run bench` loads the same first page.
+ */
+export const COMPLIANCE_PAGE_SIZE = 50;
 
 export const complianceExportUrl = (filters: ComplianceFilters) => withQuery('/api/compliance/export', { ...filters });
 

@@ -33,7 +33,7 @@ const calendar = (overrides: Partial<ComplianceCalendar> = {}): ComplianceCalend
   counts: { ...counts, work_permit: { overdue: 1, due: 0 }, security_bond: { overdue: 0, due: 1 } },
   total: 2,
   page: 1,
-  pageSize: 100,
+  pageSize: 50,
   from: '2026-12-09',
   to: '2027-03-09',
   today: '2026-12-09',
@@ -65,7 +65,7 @@ describe('CompliancePage (decision 099)', () => {
     expect(screen.getByRole('region', { name: /^Next week · 14 Dec – 20 Dec/ })).toHaveTextContent('Security bond');
     const counts = screen.getByRole('list', { name: 'Counts by kind' });
     expect(within(counts).getByRole('button', { name: /Work permit/ })).toHaveTextContent('1 overdue');
-    expect(fetch).toHaveBeenCalledWith('/api/compliance?page=1&pageSize=100', expect.anything());
+    expect(fetch).toHaveBeenCalledWith('/api/compliance?page=1&pageSize=50', expect.anything());
   });
 
   it('filters by kind from a count card, in the address and the CSV link', async () => {
@@ -74,7 +74,7 @@ describe('CompliancePage (decision 099)', () => {
     const counts = await screen.findByRole('list', { name: 'Counts by kind' });
     await user.click(within(counts).getByRole('button', { name: /Security bond/ }));
     expect(router.state.location.search).toBe('?kind=security_bond');
-    expect(fetch).toHaveBeenLastCalledWith('/api/compliance?kind=security_bond&page=1&pageSize=100', expect.anything());
+    expect(fetch).toHaveBeenLastCalledWith('/api/compliance?kind=security_bond&page=1&pageSize=50', expect.anything());
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',
       '/api/compliance/export?kind=security_bond',
