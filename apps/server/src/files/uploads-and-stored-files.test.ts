@@ -461,7 +461,9 @@ describe('the sweep of files no record links (decision 036)', () => {
       (await t.request({ method: 'POST', url: '/api/workers', payload: buildWorker({ ipa_url: linked }) })).statusCode,
     ).toBe(201);
     expect(exists(t, abandoned)).toBe(true);
-    for (let i = 0; i < 200 && exists(t, abandoned); i++) await new Promise((r) => setTimeout(r, 50));
+    // The bytes leave inside the transaction that deletes the record, before it commits: wait for both.
+    const swept = async () => !exists(t, abandoned) && (await storedFiles(t)).length === 1;
+    for (let i = 0; i < 200 && !(await swept()); i++) await new Promise((r) => setTimeout(r, 50));
     expect(exists(t, abandoned)).toBe(false);
     expect(exists(t, linked)).toBe(true);
     expect((await storedFiles(t)).map((file) => file.url)).toEqual([linked]);
